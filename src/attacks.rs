@@ -1,0 +1,141 @@
+//! Attack sets for validation and en passant legality: leaper tables and ray-scan sliders.
+
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Square};
+
+const fn leaper_table(deltas: &[(i32, i32)]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut i = 0;
+        while i < deltas.len() {
+            let (f, r) = (file + deltas[i].0, rank + deltas[i].1);
+            if 0 <= f && f < 8 && 0 <= r && r < 8 {
+                table[sq] |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+static KING: [u64; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+static PAWN: [[u64; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+
+/// The eight ray directions as (file, rank) steps. Even indices grow the square index
+/// (the nearest blocker is the lowest bit), odd ones shrink it (the highest bit).
+const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+
+static RAYS: [[u64; 64]; 8] = {
+    let mut rays = [[0; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut f, mut r) = ((sq % 8) as i32, (sq / 8) as i32);
+            loop {
+                f += DIRECTIONS[d].0;
+                r += DIRECTIONS[d].1;
+                if f < 0 || f >= 8 || r < 0 || r >= 8 {
+                    break;
+                }
+                rays[d][sq] |= 1 << (r * 8 + f);
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    rays
+};
+
+#[inline]
+fn ray_attacks(d: usize, sq: Square, occupied: Bitboard) -> u64 {
+    let ray = RAYS[d][sq as usize];
+    let blockers = ray & occupied.0;
+    if blockers == 0 {
+        return ray;
+    }
+    let nearest = if d.is_multiple_of(2) { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    ray ^ RAYS[d][nearest as usize]
+}
+
+/// Squares a knight on `sq` attacks.
+#[inline]
+#[must_use]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    Bitboard(KNIGHT[sq as usize])
+}
+
+/// Squares a king on `sq` attacks.
+#[inline]
+#[must_use]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(KING[sq as usize])
+}
+
+/// Squares a pawn of `color` on `sq` attacks (captures towards).
+#[inline]
+#[must_use]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PAWN[color as usize][sq as usize])
+}
+
+/// Squares a rook on `sq` attacks, given the occupied squares.
+#[inline]
+#[must_use]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard((0..4).fold(0, |acc, d| acc | ray_attacks(d, sq, occupied)))
+}
+
+/// Squares a bishop on `sq` attacks, given the occupied squares.
+#[inline]
+#[must_use]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard((4..8).fold(0, |acc, d| acc | ray_attacks(d, sq, occupied)))
+}
+
+/// The whole line (rank, file or diagonal, edge to edge) through `a` and `b`, or empty if they
+/// are not aligned. Both squares are on the line.
+#[must_use]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    for d in (0..8).step_by(2) {
+        if RAYS[d][a as usize] >> b as u32 & 1 != 0 || RAYS[d + 1][a as usize] >> b as u32 & 1 != 0 {
+            return Bitboard(RAYS[d][a as usize] | RAYS[d + 1][a as usize]).with(a);
+        }
+    }
+    Bitboard::EMPTY
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leapers() {
+        assert_eq!(knight_attacks(Square::A1), Bitboard::from_iter([Square::B3, Square::C2]));
+        assert_eq!(king_attacks(Square::H8).count(), 3);
+        assert_eq!(pawn_attacks(Color::White, Square::E4), Bitboard::from_iter([Square::D5, Square::F5]));
+        assert_eq!(pawn_attacks(Color::Black, Square::A5), Bitboard::from_iter([Square::B4]));
+    }
+
+    #[test]
+    fn sliders_stop_at_blockers() {
+        let occ = Bitboard::from_iter([Square::E6, Square::C4, Square::E2]);
+        let rook = rook_attacks(Square::E4, occ);
+        assert!(rook.contains(Square::E6) && !rook.contains(Square::E7));
+        assert!(rook.contains(Square::E2) && !rook.contains(Square::E1));
+        assert!(rook.contains(Square::C4) && !rook.contains(Square::B4) && rook.contains(Square::H4));
+        let bishop = bishop_attacks(Square::A1, Bitboard::from_iter([Square::D4]));
+        assert_eq!(bishop, Bitboard::from_iter([Square::B2, Square::C3, Square::D4]));
+    }
+
+    #[test]
+    fn lines() {
+        assert_eq!(line(Square::A1, Square::C3).count(), 8);
+        assert!(line(Square::B1, Square::G1).contains(Square::H1));
+        assert!(line(Square::A1, Square::B3).is_empty());
+    }
+}

@@ -1,0 +1,202 @@
+//! Piece placement: a mailbox for O(1) lookups beside one bitboard per piece.
+
+use std::fmt;
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Piece, Role, Square};
+
+/// The placement of the pieces (the first FEN field).
+///
+/// Held twice, kept in step by every mutator: a 64-square mailbox (what stands on a square) and
+/// a bitboard per piece (where the pieces of a kind stand). Both are read-only from outside.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    mailbox: [Option<Piece>; 64],
+    by_piece: [Bitboard; 12],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// A board with no pieces.
+    #[must_use]
+    pub const fn empty() -> Board {
+        Board { mailbox: [None; 64], by_piece: [Bitboard::EMPTY; 12] }
+    }
+
+    /// The classical starting placement.
+    #[must_use]
+    pub fn standard() -> Board {
+        crate::chess960::start_board(crate::chess960::STANDARD, crate::chess960::STANDARD)
+    }
+
+    /// The piece on a square, if any.
+    #[inline]
+    #[must_use]
+    pub const fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq as usize]
+    }
+
+    /// The 64 squares' contents, a1 first.
+    #[inline]
+    #[must_use]
+    pub const fn mailbox(&self) -> &[Option<Piece>; 64] {
+        &self.mailbox
+    }
+
+    /// Puts a piece on a square (replacing what was there) or clears it with `None`.
+    #[inline]
+    pub fn set_piece_at(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(old) = self.mailbox[sq as usize] {
+            self.by_piece[old.index()].remove(sq);
+        }
+        if let Some(new) = piece {
+            self.by_piece[new.index()].add(sq);
+        }
+        self.mailbox[sq as usize] = piece;
+    }
+
+    /// Puts a piece on an empty square (the parser's fast path).
+    #[inline]
+    pub(crate) fn put_new(&mut self, sq: usize, piece: Piece) {
+        debug_assert!(self.mailbox[sq].is_none());
+        self.mailbox[sq] = Some(piece);
+        self.by_piece[piece.index()].0 |= 1 << sq;
+    }
+
+    /// Where the pieces of one kind and colour stand.
+    #[inline]
+    #[must_use]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_piece[piece.index()]
+    }
+
+    /// Where the pieces of a colour stand.
+    #[inline]
+    #[must_use]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        let p = &self.by_piece[color.index() * 6..color.index() * 6 + 6];
+        Bitboard(p[0].0 | p[1].0 | p[2].0 | p[3].0 | p[4].0 | p[5].0)
+    }
+
+    /// Where the pieces of a role, of both colours, stand.
+    #[inline]
+    #[must_use]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        Bitboard(self.by_piece[role as usize].0 | self.by_piece[6 + role as usize].0)
+    }
+
+    /// Every occupied square.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.by_piece.iter().fold(0, |acc, bb| acc | bb.0))
+    }
+
+    /// The square of `color`'s king, or with several kings the highest-numbered one (as
+    /// python-chess's `king()` does); `None` without a king.
+    #[inline]
+    #[must_use]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.by_piece(Role::King.of(color)).last()
+    }
+
+    /// The pieces, with their squares, from a1 to h8.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::ALL.iter().filter_map(|&sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The pieces of `attacker` that attack `sq`, with the given occupancy.
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let them = |role: Role| self.by_piece(role.of(attacker));
+        let queens = them(Role::Queen);
+        (attacks::rook_attacks(sq, occupied) & (them(Role::Rook) | queens))
+            | (attacks::bishop_attacks(sq, occupied) & (them(Role::Bishop) | queens))
+            | (attacks::knight_attacks(sq) & them(Role::Knight))
+            | (attacks::king_attacks(sq) & them(Role::King))
+            | (attacks::pawn_attacks(attacker.other(), sq) & them(Role::Pawn))
+    }
+
+    /// Writes the placement field (e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR`) into
+    /// `out` and returns the number of bytes written (at most 71).
+    pub(crate) fn write_placement(&self, out: &mut [u8]) -> usize {
+        const LETTERS: [u8; 12] = *b"PNBRQKpnbrqk";
+        let occupied = self.occupied().0;
+        let mut n = 0;
+        for rank in (0..8).rev() {
+            let mut row = (occupied >> (8 * rank)) & 0xff;
+            let mut file = 0;
+            while row != 0 {
+                let next = row.trailing_zeros();
+                if next > 0 {
+                    out[n] = b'0' + next as u8;
+                    n += 1;
+                }
+                file += next;
+                let piece = self.mailbox[rank * 8 + file as usize];
+                out[n] = piece.map_or(b'?', |p| LETTERS[p.index()]);
+                n += 1;
+                file += 1;
+                row >>= next + 1;
+            }
+            if file < 8 {
+                out[n] = b'0' + (8 - file) as u8;
+                n += 1;
+            }
+            if rank > 0 {
+                out[n] = b'/';
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+impl fmt::Display for Board {
+    /// The placement field.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0; 71];
+        let n = self.write_placement(&mut buf);
+        f.write_str(std::str::from_utf8(&buf[..n]).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_and_clear_keep_both_views() {
+        let mut board = Board::empty();
+        board.set_piece_at(Square::E4, Piece::from_char('N'));
+        board.set_piece_at(Square::E4, Piece::from_char('q'));
+        assert_eq!(board.piece_at(Square::E4), Piece::from_char('q'));
+        assert!(board.by_piece(Role::Knight.of(Color::White)).is_empty());
+        assert_eq!(board.occupied(), Bitboard::from_square(Square::E4));
+        board.set_piece_at(Square::E4, None);
+        assert_eq!(board, Board::empty());
+    }
+
+    #[test]
+    fn placement_text() {
+        assert_eq!(Board::empty().to_string(), "8/8/8/8/8/8/8/8");
+        assert_eq!(Board::standard().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        let mut board = Board::empty();
+        board.set_piece_at(Square::H1, Piece::from_char('K'));
+        board.set_piece_at(Square::A8, Piece::from_char('k'));
+        board.set_piece_at(Square::D4, Piece::from_char('p'));
+        assert_eq!(board.to_string(), "k7/8/8/8/3p4/8/8/7K");
+    }
+}

@@ -1,0 +1,427 @@
+//! Castling rights as rook squares, and the dialects that turn them into text and back.
+//!
+//! A castling right is the square of the rook that may castle, never a letter: that is what
+//! makes Chess960 and DFRC positions unambiguous. A [`CastlingEncoding`] decides how those
+//! squares are written and read; [`Standard`] (`KQkq`), [`Shredder`] (`HAha`) and [`XFen`] are
+//! the three dialects people meet, [`Auto`] reads any of them, and callers can add their own.
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::error::{CastlingError, CastlingErrorKind, WriteError};
+use crate::types::{Color, Rank, Role, Square};
+
+/// The side of the king a castling rook stands on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, strum::EnumIter, strum::Display)]
+pub enum CastlingSide {
+    /// Towards the a-file (queenside, `Q`/`q`, "O-O-O").
+    #[strum(serialize = "a-side")]
+    ASide,
+    /// Towards the h-file (kingside, `K`/`k`, "O-O").
+    #[strum(serialize = "h-side")]
+    HSide,
+}
+
+/// The castling rights of a position: the set of rook squares that may still castle.
+///
+/// Only squares on rank 1 (White's rights) and rank 8 (Black's) can be held, so a right's
+/// colour is its rank. Whether the rights make sense for the board (a rook there, the king
+/// between its rooks, one right per side) is for [`Setup::validate`](crate::Setup::validate).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(Bitboard);
+
+impl CastlingRights {
+    /// No rights (`-`).
+    pub const NONE: CastlingRights = CastlingRights(Bitboard::EMPTY);
+
+    /// Rights for the rooks on the given squares, or `None` if a square is not on rank 1 or 8.
+    #[must_use]
+    pub const fn from_bitboard(squares: Bitboard) -> Option<CastlingRights> {
+        if squares.0 & !Bitboard::BACK_RANKS.0 == 0 { Some(CastlingRights(squares)) } else { None }
+    }
+
+    /// The rook squares of all rights.
+    #[inline]
+    #[must_use]
+    pub const fn squares(self) -> Bitboard {
+        self.0
+    }
+
+    /// The rook squares of one colour's rights.
+    #[inline]
+    #[must_use]
+    pub const fn of(self, color: Color) -> Bitboard {
+        Bitboard(self.0.0 & Bitboard::from_rank(color.back_rank()).0)
+    }
+
+    /// Whether there are no rights.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether the rook on `sq` may castle.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0.contains(sq)
+    }
+
+    /// Adds the right of the rook on `sq`; returns `false` (and adds nothing) if `sq` is not on
+    /// rank 1 or 8.
+    pub fn insert(&mut self, sq: Square) -> bool {
+        let ok = Bitboard::BACK_RANKS.contains(sq);
+        if ok {
+            self.0.add(sq);
+        }
+        ok
+    }
+
+    /// Removes the right of the rook on `sq`.
+    pub fn remove(&mut self, sq: Square) {
+        self.0.remove(sq);
+    }
+
+    /// The side of the king that the right on `sq` (a back-rank square) is on, judged against
+    /// the king of its colour on its back rank; `None` if there is no such king.
+    #[must_use]
+    pub fn side(board: &Board, sq: Square) -> Option<CastlingSide> {
+        let color = color_of_back_rank(sq)?;
+        let king = back_rank_king(board, color)?;
+        match sq.file().cmp(&king.file()) {
+            std::cmp::Ordering::Less => Some(CastlingSide::ASide),
+            std::cmp::Ordering::Greater => Some(CastlingSide::HSide),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+fn color_of_back_rank(sq: Square) -> Option<Color> {
+    match sq.rank() {
+        Rank::First => Some(Color::White),
+        Rank::Eighth => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// The king of `color` on its back rank (the highest-numbered one if several, as python-chess).
+#[inline]
+pub(crate) fn back_rank_king(board: &Board, color: Color) -> Option<Square> {
+    (board.by_piece(Role::King.of(color)) & color.back_rank()).last()
+}
+
+#[inline]
+fn back_rank_rooks(board: &Board, color: Color) -> Bitboard {
+    board.by_piece(Role::Rook.of(color)) & color.back_rank()
+}
+
+/// The rook that `K`/`Q` (for `side`) names: the outermost rook of `color` on its back rank on
+/// that side of the king. Without a king on the back rank, the outermost rook on the rank.
+#[must_use]
+pub fn outermost_rook(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
+    let rooks = back_rank_rooks(board, color);
+    let king = back_rank_king(board, color);
+    match side {
+        CastlingSide::ASide => rooks.first().filter(|r| king.is_none_or(|k| r.file() < k.file())),
+        CastlingSide::HSide => rooks.last().filter(|r| king.is_none_or(|k| r.file() > k.file())),
+    }
+}
+
+/// `Some(side)` if the right on `sq` is the one `K`/`Q` would name, `None` otherwise.
+fn outermost_side(board: &Board, color: Color, sq: Square) -> Option<CastlingSide> {
+    [CastlingSide::HSide, CastlingSide::ASide].into_iter().find(|&side| outermost_rook(board, color, side) == Some(sq))
+}
+
+/// A castling field being written: at most [`CastlingText::CAPACITY`] ASCII bytes, inline.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct CastlingText {
+    buf: [u8; CastlingText::CAPACITY],
+    len: u8,
+}
+
+impl CastlingText {
+    /// The most bytes a castling field can hold (16 rights, one letter each).
+    pub const CAPACITY: usize = 16;
+
+    /// An empty field.
+    #[must_use]
+    pub const fn new() -> CastlingText {
+        CastlingText { buf: [0; CastlingText::CAPACITY], len: 0 }
+    }
+
+    /// Appends one ASCII letter.
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError::CastlingTooLong`] when full, or [`WriteError::Custom`] for a byte that is
+    /// not an ASCII letter.
+    pub fn push(&mut self, letter: u8) -> Result<(), WriteError> {
+        if !letter.is_ascii_alphabetic() {
+            return Err(WriteError::Custom("a castling field can only hold ASCII letters"));
+        }
+        let slot = self.buf.get_mut(usize::from(self.len)).ok_or(WriteError::CastlingTooLong)?;
+        *slot = letter;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// The bytes written so far.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..usize::from(self.len)]
+    }
+
+    /// The text written so far.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII letters are ever pushed.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// Whether nothing has been written.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl fmt::Display for CastlingText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.is_empty() { "-" } else { self.as_str() })
+    }
+}
+
+impl fmt::Debug for CastlingText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+/// A way of writing castling rights as text and reading them back.
+///
+/// The FEN parser and writer handle the `-` of "no rights" themselves; an encoding sees only
+/// non-empty fields and non-empty rights. Implement it to support another dialect: the
+/// parser knows dialects only through this trait.
+pub trait CastlingEncoding {
+    /// A human name for messages, e.g. `"Shredder-FEN"`.
+    fn name(&self) -> &'static str;
+
+    /// Reads a non-empty castling field (never `-`) into rook squares, given the board.
+    ///
+    /// # Errors
+    ///
+    /// A [`CastlingError`] with the offset within `field`.
+    fn parse(&self, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError>;
+
+    /// Writes non-empty rights into `out`.
+    ///
+    /// # Errors
+    ///
+    /// A [`WriteError`] if a right cannot be written in this encoding.
+    fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError>;
+}
+
+impl<E: CastlingEncoding + ?Sized> CastlingEncoding for &E {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn parse(&self, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+        (**self).parse(field, board)
+    }
+    fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
+        (**self).write(rights, board, out)
+    }
+}
+
+/// Reads every dialect and the mixes X-FEN implies (`HAkq`, letters in any order, repeats);
+/// writes X-FEN.
+///
+/// `K`/`Q`/`k`/`q` name the outermost rook of that colour on that side of the king (an error
+/// if there is none); a file letter names the back-rank square of that file, rook or not.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Auto;
+
+/// Classical `KQkq`: each letter names the outermost rook on a side of the king. Strict: reads
+/// only the text it writes (`KQkq` order, no repeats, no file letters); refuses to write a
+/// right whose rook is not the outermost one.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Standard;
+
+/// Shredder-FEN: the rooks' file letters, uppercase for White, White first and the h-side
+/// first within a colour (`HAha`, as Stockfish and python-chess write). Strict: reads only
+/// that canonical text.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Shredder;
+
+/// X-FEN: `KQkq` for outermost rooks, the rook's file letter (in the same slot) for a rook with
+/// another rook of its colour further out on that side. Strict: reads only that canonical text.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct XFen;
+
+fn parse_any(field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+    let mut squares = Bitboard::EMPTY;
+    for (i, &letter) in field.iter().enumerate() {
+        let color = Color::from_white(letter.is_ascii_uppercase());
+        let square = match letter.to_ascii_lowercase() {
+            b'k' => outermost_rook(board, color, CastlingSide::HSide),
+            b'q' => outermost_rook(board, color, CastlingSide::ASide),
+            lower @ b'a'..=b'h' => {
+                let file = crate::types::File::ALL[usize::from(lower - b'a')];
+                Some(Square::from_coords(file, color.back_rank()))
+            }
+            _ => return Err(CastlingError::new(i, CastlingErrorKind::InvalidLetter(letter))),
+        };
+        squares.add(square.ok_or(CastlingError::new(i, CastlingErrorKind::NoRook(letter)))?);
+    }
+    Ok(CastlingRights(squares))
+}
+
+/// Writes one letter per right, White first, h-side (higher file) first within a colour.
+fn write_each(
+    rights: CastlingRights,
+    out: &mut CastlingText,
+    mut letter: impl FnMut(Color, Square) -> Result<u8, WriteError>,
+) -> Result<(), WriteError> {
+    for color in [Color::White, Color::Black] {
+        for sq in rights.of(color).into_iter().rev() {
+            let l = letter(color, sq)?;
+            out.push(if color == Color::White { l.to_ascii_uppercase() } else { l })?;
+        }
+    }
+    Ok(())
+}
+
+fn file_letter(sq: Square) -> u8 {
+    sq.file().char() as u8
+}
+
+fn side_letter(side: CastlingSide) -> u8 {
+    match side {
+        CastlingSide::HSide => b'k',
+        CastlingSide::ASide => b'q',
+    }
+}
+
+/// Parses leniently, then insists the field is exactly what `dialect` would write.
+fn parse_strict(dialect: Dialect, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+    let rights = parse_any(field, board)?;
+    let mut canonical = CastlingText::new();
+    dialect
+        .write(rights, board, &mut canonical)
+        .map_err(|e| CastlingError::new(0, CastlingErrorKind::NotRepresentable(e)))?;
+    if canonical.as_bytes() == field {
+        Ok(rights)
+    } else {
+        Err(CastlingError::new(0, CastlingErrorKind::NotCanonical { dialect, expected: canonical }))
+    }
+}
+
+impl CastlingEncoding for Auto {
+    fn name(&self) -> &'static str {
+        "X-FEN"
+    }
+    fn parse(&self, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+        parse_any(field, board)
+    }
+    fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
+        XFen.write(rights, board, out)
+    }
+}
+
+impl CastlingEncoding for Standard {
+    fn name(&self) -> &'static str {
+        Dialect::Standard.long_name()
+    }
+    fn parse(&self, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+        parse_strict(Dialect::Standard, field, board)
+    }
+    fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
+        write_each(rights, out, |color, sq| {
+            outermost_side(board, color, sq).map(side_letter).ok_or(WriteError::UnrepresentableCastling {
+                square: sq,
+                encoding: self.name(),
+                reason: "K and Q only name the outermost rook on each side of the king",
+            })
+        })
+    }
+}
+
+impl CastlingEncoding for Shredder {
+    fn name(&self) -> &'static str {
+        Dialect::Shredder.long_name()
+    }
+    fn parse(&self, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+        parse_strict(Dialect::Shredder, field, board)
+    }
+    fn write(&self, rights: CastlingRights, _board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
+        write_each(rights, out, |_, sq| Ok(file_letter(sq)))
+    }
+}
+
+impl CastlingEncoding for XFen {
+    fn name(&self) -> &'static str {
+        Dialect::XFen.long_name()
+    }
+    fn parse(&self, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+        parse_strict(Dialect::XFen, field, board)
+    }
+    fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
+        write_each(rights, out, |color, sq| Ok(outermost_side(board, color, sq).map_or(file_letter(sq), side_letter)))
+    }
+}
+
+/// The three castling dialects, for choosing one at run time (e.g. per game, or from a
+/// command-line flag). `Dialect` is itself a [`CastlingEncoding`] (strict on reading).
+///
+/// ```
+/// use chessfen::Dialect;
+/// assert_eq!("shredder".parse::<Dialect>(), Ok(Dialect::Shredder));
+/// assert_eq!(Dialect::XFen.to_string(), "xfen");
+/// ```
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, strum::EnumString, strum::Display, strum::EnumIter, strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Dialect {
+    /// Classical `KQkq` ([`Standard`]).
+    Standard,
+    /// Shredder-FEN, rook file letters ([`Shredder`]).
+    Shredder,
+    /// X-FEN ([`XFen`]).
+    #[strum(to_string = "xfen", serialize = "x-fen")]
+    XFen,
+}
+
+impl Dialect {
+    /// A human name: `standard FEN (KQkq)`, `Shredder-FEN` or `X-FEN`.
+    #[must_use]
+    pub const fn long_name(self) -> &'static str {
+        match self {
+            Dialect::Standard => "standard FEN (KQkq)",
+            Dialect::Shredder => "Shredder-FEN",
+            Dialect::XFen => "X-FEN",
+        }
+    }
+}
+
+impl CastlingEncoding for Dialect {
+    fn name(&self) -> &'static str {
+        self.long_name()
+    }
+    fn parse(&self, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+        match self {
+            Dialect::Standard => Standard.parse(field, board),
+            Dialect::Shredder => Shredder.parse(field, board),
+            Dialect::XFen => XFen.parse(field, board),
+        }
+    }
+    fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
+        match self {
+            Dialect::Standard => Standard.write(rights, board, out),
+            Dialect::Shredder => Shredder.write(rights, board, out),
+            Dialect::XFen => XFen.write(rights, board, out),
+        }
+    }
+}

@@ -1,0 +1,593 @@
+//! Reading and writing the six fields. The castling field is delegated to a
+//! [`CastlingEncoding`]; everything else is common to all dialects.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::Board;
+use crate::castling::{Auto, CastlingEncoding, CastlingRights, CastlingText, Dialect, XFen};
+use crate::error::{Field, ParseError, ParseErrorKind, WriteError};
+use crate::setup::Setup;
+use crate::types::{Color, File, Piece, Rank, Square};
+
+/// How forgiving the parser is with everything but the castling letters (which the
+/// [`CastlingEncoding`] decides).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, strum::EnumIter)]
+pub enum Syntax {
+    /// Accepts what is met in the wild: missing clocks (4 or 5 fields), fullmove `0` (read as
+    /// 1), runs of whitespace around and between fields, a `+` sign or leading zeros in the
+    /// clocks, consecutive digits in a rank (`44`), `~` promoted-piece markers (ignored).
+    #[default]
+    Lenient,
+    /// Accepts only the text the writer produces: six fields separated by single spaces,
+    /// canonical numbers, fullmove ≥ 1, no `~`.
+    Strict,
+}
+
+/// How to read a FEN, chosen at run time: [`ParseMode::Auto`] or one dialect, strictly.
+///
+/// ```
+/// use chessfen::{Dialect, ParseMode};
+/// assert_eq!("auto".parse::<ParseMode>(), Ok(ParseMode::Auto));
+/// assert_eq!("shredder".parse::<ParseMode>(), Ok(ParseMode::Strict(Dialect::Shredder)));
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ParseMode {
+    /// Every dialect and the mixes X-FEN implies, with [`Syntax::Lenient`].
+    #[default]
+    Auto,
+    /// Only the canonical text of one dialect, with [`Syntax::Strict`].
+    Strict(Dialect),
+}
+
+impl FromStr for ParseMode {
+    type Err = strum::ParseError;
+
+    /// `auto`, or a [`Dialect`] name (`standard`, `shredder`, `xfen`).
+    fn from_str(s: &str) -> Result<ParseMode, strum::ParseError> {
+        if s == "auto" { Ok(ParseMode::Auto) } else { s.parse().map(ParseMode::Strict) }
+    }
+}
+
+impl fmt::Display for ParseMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMode::Auto => f.write_str("auto"),
+            ParseMode::Strict(dialect) => dialect.fmt(f),
+        }
+    }
+}
+
+/// Which en passant square to write.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::Display, strum::EnumIter)]
+#[strum(serialize_all = "kebab-case")]
+pub enum EnPassantMode {
+    /// The stored square, whatever it is (PGN 16.1: recorded after every double push).
+    #[default]
+    AsIs,
+    /// The stored square only if a legal en passant capture exists (pins, the rank pin of the
+    /// two pawns leaving the rank, and check evasion taken into account).
+    Legal,
+    /// The stored square only if a pawn of the side to move attacks it (X-FEN), pins ignored.
+    PseudoLegal,
+}
+
+const WS: u8 = 0xf0;
+const DIGIT: u8 = 0xf1;
+const SLASH: u8 = 0xf2;
+const TILDE: u8 = 0xf3;
+const BAD: u8 = 0xff;
+
+/// Byte classes of the placement field: a piece index (0..12), or one of the markers above.
+static PLACEMENT: [u8; 256] = {
+    let mut table = [BAD; 256];
+    let mut i = 0;
+    while i < 12 {
+        table[Piece::ALL[i].char() as usize] = i as u8;
+        i += 1;
+    }
+    let mut d = b'1';
+    while d <= b'8' {
+        table[d as usize] = DIGIT;
+        d += 1;
+    }
+    table[b'/' as usize] = SLASH;
+    table[b'~' as usize] = TILDE;
+    let ws = *b" \t\n\r\x0c";
+    let mut w = 0;
+    while w < ws.len() {
+        table[ws[w] as usize] = WS;
+        w += 1;
+    }
+    table
+};
+
+#[inline]
+fn err(field: Field, offset: usize, kind: ParseErrorKind) -> ParseError {
+    ParseError { field, offset, kind }
+}
+
+#[inline]
+fn is_ws(b: u8) -> bool {
+    b.is_ascii_whitespace()
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    pos: usize,
+    strict: bool,
+}
+
+impl Parser<'_> {
+    /// The end of the token starting at `self.pos`.
+    #[inline]
+    fn token_end(&self) -> usize {
+        self.s[self.pos..].iter().position(|&b| is_ws(b)).map_or(self.s.len(), |n| self.pos + n)
+    }
+
+    /// Moves past the whitespace before the next field. `Ok(false)` at the end of input.
+    #[inline]
+    fn separator(&mut self, next: Field) -> Result<bool, ParseError> {
+        let start = self.pos;
+        if self.strict {
+            match self.s.get(start) {
+                None => return Ok(false),
+                Some(b' ') => self.pos += 1,
+                Some(_) => return Err(err(next, start, ParseErrorKind::Whitespace)),
+            }
+            match self.s.get(self.pos) {
+                Some(&b) if is_ws(b) => Err(err(next, self.pos, ParseErrorKind::Whitespace)),
+                Some(_) => Ok(true),
+                None => Err(err(next, self.pos, ParseErrorKind::Whitespace)),
+            }
+        } else {
+            while self.pos < self.s.len() && is_ws(self.s[self.pos]) {
+                self.pos += 1;
+            }
+            Ok(self.pos < self.s.len())
+        }
+    }
+
+    fn require(&mut self, next: Field, expected: &'static str) -> Result<(), ParseError> {
+        if self.separator(next)? {
+            Ok(())
+        } else {
+            Err(err(next, self.pos, ParseErrorKind::UnexpectedEnd { expected }))
+        }
+    }
+
+    fn placement(&mut self) -> Result<Board, ParseError> {
+        use ParseErrorKind::*;
+        let f = Field::Placement;
+        let mut board = Board::empty();
+        let mut rank: usize = 7;
+        let mut file: usize = 0;
+        // What the previous byte was: a piece (a `~` may follow), a digit, or other.
+        let (mut after_piece, mut after_digit) = (false, false);
+        let s = self.s;
+        let mut i = self.pos;
+        while i < s.len() {
+            let class = PLACEMENT[usize::from(s[i])];
+            if class < 12 {
+                if file >= 8 {
+                    return Err(err(f, i, RankTooLong { rank: rank as u8 + 1 }));
+                }
+                board.put_new(rank * 8 + file, Piece::ALL[usize::from(class)]);
+                file += 1;
+                (after_piece, after_digit) = (true, false);
+            } else if class == DIGIT {
+                if self.strict && after_digit {
+                    return Err(err(f, i, ConsecutiveDigits));
+                }
+                file += usize::from(s[i] - b'0');
+                if file > 8 {
+                    return Err(err(f, i, RankTooLong { rank: rank as u8 + 1 }));
+                }
+                (after_piece, after_digit) = (false, true);
+            } else if class == SLASH {
+                if file < 8 {
+                    return Err(err(f, i, RankTooShort { rank: rank as u8 + 1, squares: file as u8 }));
+                }
+                if rank == 0 {
+                    return Err(err(f, i, TooManyRanks));
+                }
+                rank -= 1;
+                file = 0;
+                (after_piece, after_digit) = (false, false);
+            } else if class == TILDE {
+                if !after_piece {
+                    return Err(err(f, i, MisplacedPromotedMarker));
+                }
+                if self.strict {
+                    return Err(err(f, i, PromotedMarker));
+                }
+                (after_piece, after_digit) = (false, false);
+            } else if class == WS {
+                break;
+            } else {
+                return Err(err(f, i, UnexpectedByte { found: s[i], expected: "a piece letter, a digit 1-8 or '/'" }));
+            }
+            i += 1;
+        }
+        if file < 8 {
+            return Err(err(f, i, RankTooShort { rank: rank as u8 + 1, squares: file as u8 }));
+        }
+        if rank > 0 {
+            return Err(err(f, i, TooFewRanks { ranks: 8 - rank as u8 }));
+        }
+        self.pos = i;
+        Ok(board)
+    }
+
+    fn turn(&mut self) -> Result<Color, ParseError> {
+        let start = self.pos;
+        let turn = match self.s[start] {
+            b'w' => Color::White,
+            b'b' => Color::Black,
+            found => {
+                return Err(err(Field::Turn, start, ParseErrorKind::UnexpectedByte { found, expected: "'w' or 'b'" }));
+            }
+        };
+        self.pos += 1;
+        self.end_of_token(Field::Turn, "a space after the side to move")?;
+        Ok(turn)
+    }
+
+    /// Errors unless the current token ends here.
+    #[inline]
+    fn end_of_token(&self, field: Field, expected: &'static str) -> Result<(), ParseError> {
+        match self.s.get(self.pos) {
+            Some(&found) if !is_ws(found) => {
+                Err(err(field, self.pos, ParseErrorKind::UnexpectedByte { found, expected }))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn castling<E: CastlingEncoding + ?Sized>(&mut self, board: &Board, enc: &E) -> Result<CastlingRights, ParseError> {
+        let start = self.pos;
+        let end = self.token_end();
+        self.pos = end;
+        let field = &self.s[start..end];
+        if field[0] == b'-' {
+            self.pos = start + 1;
+            self.end_of_token(Field::Castling, "a space after '-'")?;
+            return Ok(CastlingRights::NONE);
+        }
+        enc.parse(field, board).map_err(|e| err(Field::Castling, start + e.offset.min(field.len()), e.kind.into()))
+    }
+
+    fn en_passant(&mut self) -> Result<Option<Square>, ParseError> {
+        let f = Field::EnPassant;
+        let start = self.pos;
+        let first = self.s[start];
+        if first == b'-' {
+            self.pos += 1;
+            self.end_of_token(f, "a space after '-'")?;
+            return Ok(None);
+        }
+        let file = File::from_ascii(first).filter(|_| first.is_ascii_lowercase()).ok_or(err(
+            f,
+            start,
+            ParseErrorKind::UnexpectedByte { found: first, expected: "a square such as 'e3', or '-'" },
+        ))?;
+        let rank = match self.s.get(start + 1) {
+            Some(&b) => Rank::from_ascii(b).ok_or(err(
+                f,
+                start + 1,
+                ParseErrorKind::UnexpectedByte { found: b, expected: "a rank digit 1-8" },
+            ))?,
+            None => return Err(err(f, start + 1, ParseErrorKind::UnexpectedEnd { expected: "a rank digit 1-8" })),
+        };
+        self.pos += 2;
+        self.end_of_token(f, "a space after the en passant square")?;
+        Ok(Some(Square::from_coords(file, rank)))
+    }
+
+    fn number(&mut self, field: Field) -> Result<u32, ParseError> {
+        let start = self.pos;
+        let s = self.s;
+        let mut i = start;
+        if s[i] == b'+' {
+            if self.strict {
+                return Err(err(field, i, ParseErrorKind::NonCanonicalNumber));
+            }
+            i += 1;
+        }
+        let digits = i;
+        let mut value: u64 = 0;
+        while i < s.len() && !is_ws(s[i]) {
+            let d = s[i].wrapping_sub(b'0');
+            if d > 9 {
+                return Err(err(field, i, ParseErrorKind::UnexpectedByte { found: s[i], expected: "a digit" }));
+            }
+            value = value * 10 + u64::from(d);
+            if value > u64::from(u32::MAX) {
+                return Err(err(field, start, ParseErrorKind::NumberTooLarge));
+            }
+            i += 1;
+        }
+        if i == digits {
+            return Err(match s.get(i) {
+                Some(&found) => err(field, i, ParseErrorKind::UnexpectedByte { found, expected: "a digit" }),
+                None => err(field, i, ParseErrorKind::UnexpectedEnd { expected: "a digit" }),
+            });
+        }
+        if self.strict && s[digits] == b'0' && i - digits > 1 {
+            return Err(err(field, digits, ParseErrorKind::NonCanonicalNumber));
+        }
+        self.pos = i;
+        Ok(value as u32)
+    }
+}
+
+impl Setup {
+    /// Parses a FEN with any castling encoding and syntax: the general entry point.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the field and byte offset of the first problem.
+    ///
+    /// ```
+    /// use chessfen::{Setup, Shredder, Syntax};
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+    /// let setup = Setup::parse(fen.as_bytes(), &Shredder, Syntax::Strict)?;
+    /// assert_eq!(setup, Setup::standard());
+    /// assert!(Setup::parse(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &Shredder, Syntax::Strict).is_err());
+    /// # Ok::<(), chessfen::ParseError>(())
+    /// ```
+    pub fn parse<E: CastlingEncoding + ?Sized>(fen: &[u8], castling: &E, syntax: Syntax) -> Result<Setup, ParseError> {
+        let strict = syntax == Syntax::Strict;
+        let mut p = Parser { s: fen, pos: 0, strict };
+        if !strict {
+            p.separator(Field::Placement)?;
+        }
+        if p.pos == fen.len() {
+            return Err(err(Field::Placement, p.pos, ParseErrorKind::Empty));
+        }
+        if strict && is_ws(fen[0]) {
+            return Err(err(Field::Placement, 0, ParseErrorKind::Whitespace));
+        }
+        let board = p.placement()?;
+        p.require(Field::Turn, "the side to move ('w' or 'b')")?;
+        let turn = p.turn()?;
+        p.require(Field::Castling, "castling rights")?;
+        let castling = p.castling(&board, castling)?;
+        p.require(Field::EnPassant, "an en passant square or '-'")?;
+        let ep_square = p.en_passant()?;
+        let (mut halfmoves, mut fullmoves) = (0, 1);
+        if p.separator(Field::Halfmove)? {
+            halfmoves = p.number(Field::Halfmove)?;
+            if p.separator(Field::Fullmove)? {
+                fullmoves = p.number(Field::Fullmove)?;
+                if fullmoves == 0 {
+                    if strict {
+                        return Err(err(Field::Fullmove, p.pos - 1, ParseErrorKind::FullmoveZero));
+                    }
+                    fullmoves = 1;
+                }
+                if p.separator(Field::Trailing)? {
+                    return Err(err(Field::Trailing, p.pos, ParseErrorKind::TrailingText));
+                }
+            } else if strict {
+                return Err(err(
+                    Field::Fullmove,
+                    p.pos,
+                    ParseErrorKind::UnexpectedEnd { expected: "the fullmove number" },
+                ));
+            }
+        } else if strict {
+            return Err(err(Field::Halfmove, p.pos, ParseErrorKind::UnexpectedEnd { expected: "the halfmove clock" }));
+        }
+        Ok(Setup { board, turn, castling, ep_square, halfmoves, fullmoves })
+    }
+
+    /// Parses any dialect leniently ([`ParseMode::Auto`]), from bytes.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the field and byte offset of the first problem.
+    pub fn from_ascii(fen: &[u8]) -> Result<Setup, ParseError> {
+        Setup::parse(fen, &Auto, Syntax::Lenient)
+    }
+
+    /// Parses with a mode chosen at run time.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the field and byte offset of the first problem.
+    pub fn from_ascii_with(fen: &[u8], mode: ParseMode) -> Result<Setup, ParseError> {
+        match mode {
+            ParseMode::Auto => Setup::parse(fen, &Auto, Syntax::Lenient),
+            ParseMode::Strict(dialect) => Setup::parse(fen, &dialect, Syntax::Strict),
+        }
+    }
+
+    /// Writes the FEN with a castling encoding and en passant policy, into an inline buffer
+    /// (no allocation).
+    ///
+    /// # Errors
+    ///
+    /// A [`WriteError`] if the encoding cannot write the castling rights (e.g. an inner rook in
+    /// [`Standard`](crate::Standard)).
+    ///
+    /// ```
+    /// use chessfen::{Dialect, EnPassantMode, Setup};
+    /// let setup = chessfen::chess960::start_position(0)?;
+    /// let fen = setup.to_fen(&Dialect::Shredder, EnPassantMode::AsIs)?;
+    /// assert_eq!(fen.as_str(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_fen<E: CastlingEncoding + ?Sized>(
+        &self,
+        castling: &E,
+        en_passant: EnPassantMode,
+    ) -> Result<FenBuf, WriteError> {
+        let mut text = CastlingText::new();
+        if !self.castling.is_empty() {
+            castling.write(self.castling, &self.board, &mut text)?;
+        }
+        let mut out = FenBuf::new();
+        let b = &mut out.buf;
+        let mut n = self.board.write_placement(b);
+        b[n] = b' ';
+        b[n + 1] = self.turn.char() as u8;
+        b[n + 2] = b' ';
+        n += 3;
+        if text.is_empty() {
+            b[n] = b'-';
+            n += 1;
+        } else {
+            let t = text.as_bytes();
+            b[n..n + t.len()].copy_from_slice(t);
+            n += t.len();
+        }
+        b[n] = b' ';
+        n += 1;
+        match self.ep_square_for(en_passant) {
+            Some(sq) => {
+                b[n] = sq.file().char() as u8;
+                b[n + 1] = sq.rank().char() as u8;
+                n += 2;
+            }
+            None => {
+                b[n] = b'-';
+                n += 1;
+            }
+        }
+        b[n] = b' ';
+        n = write_u32(b, n + 1, self.halfmoves);
+        b[n] = b' ';
+        n = write_u32(b, n + 1, self.fullmoves);
+        out.len = n as u8;
+        Ok(out)
+    }
+
+    /// Writes the FEN into any [`fmt::Write`] (e.g. a reused `String`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Setup::to_fen`]; a formatter error becomes [`WriteError::Custom`].
+    pub fn write_fen<W: fmt::Write + ?Sized, E: CastlingEncoding + ?Sized>(
+        &self,
+        out: &mut W,
+        castling: &E,
+        en_passant: EnPassantMode,
+    ) -> Result<(), WriteError> {
+        let fen = self.to_fen(castling, en_passant)?;
+        out.write_str(fen.as_str()).map_err(|_| WriteError::Custom("the output refused the text"))
+    }
+
+    /// Writes the FEN into any [`std::io::Write`] (e.g. a `BufWriter`).
+    ///
+    /// # Errors
+    ///
+    /// The [`WriteError`] of [`Setup::to_fen`] as [`std::io::ErrorKind::InvalidData`], or the
+    /// writer's own error.
+    pub fn write_fen_io<W: std::io::Write + ?Sized, E: CastlingEncoding + ?Sized>(
+        &self,
+        out: &mut W,
+        castling: &E,
+        en_passant: EnPassantMode,
+    ) -> std::io::Result<()> {
+        let fen =
+            self.to_fen(castling, en_passant).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+        out.write_all(fen.as_bytes())
+    }
+}
+
+fn write_u32(b: &mut [u8; FenBuf::CAPACITY], at: usize, value: u32) -> usize {
+    let mut digits = [0u8; 10];
+    let mut v = value;
+    let mut n = 0;
+    loop {
+        digits[n] = b'0' + (v % 10) as u8;
+        n += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for (k, d) in digits[..n].iter().rev().enumerate() {
+        b[at + k] = *d;
+    }
+    at + n
+}
+
+impl FromStr for Setup {
+    type Err = ParseError;
+
+    /// Parses any dialect leniently ([`ParseMode::Auto`]).
+    fn from_str(s: &str) -> Result<Setup, ParseError> {
+        Setup::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Setup {
+    /// Writes X-FEN with the stored en passant square: for classical positions, this is
+    /// classical FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fen = self.to_fen(&XFen, EnPassantMode::AsIs).map_err(|_| fmt::Error)?;
+        f.write_str(fen.as_str())
+    }
+}
+
+/// A written FEN, held inline (no allocation): dereferences to `str`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FenBuf {
+    buf: [u8; FenBuf::CAPACITY],
+    len: u8,
+}
+
+impl FenBuf {
+    /// Room for the longest FEN the writer can produce.
+    pub const CAPACITY: usize = 71 + 3 + CastlingText::CAPACITY + 1 + 2 + 1 + 10 + 1 + 10;
+
+    const fn new() -> FenBuf {
+        FenBuf { buf: [0; FenBuf::CAPACITY], len: 0 }
+    }
+
+    /// The FEN as bytes.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..usize::from(self.len)]
+    }
+
+    /// The FEN as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // The writer only emits ASCII.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for FenBuf {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for FenBuf {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<[u8]> for FenBuf {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl fmt::Display for FenBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for FenBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
