@@ -90,6 +90,20 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard((0..4).fold(0, |acc, d| acc | ray_attacks(d, sq, occupied)))
 }
 
+/// Squares a rook on `sq` attacks along its rank only.
+#[inline]
+#[must_use]
+pub fn rank_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(ray_attacks(0, sq, occupied) | ray_attacks(1, sq, occupied))
+}
+
+/// Squares a rook on `sq` attacks along its file only.
+#[inline]
+#[must_use]
+pub fn file_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(ray_attacks(2, sq, occupied) | ray_attacks(3, sq, occupied))
+}
+
 /// Squares a bishop on `sq` attacks, given the occupied squares.
 #[inline]
 #[must_use]
@@ -107,6 +121,14 @@ pub fn line(a: Square, b: Square) -> Bitboard {
         }
     }
     Bitboard::EMPTY
+}
+
+/// The squares strictly between `a` and `b` if they are aligned, else empty.
+#[must_use]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    let span = (!0u64 << a as u32) ^ (!0u64 << b as u32);
+    let bb = line(a, b).0 & span;
+    Bitboard(bb & bb.wrapping_sub(1))
 }
 
 #[cfg(test)]
@@ -137,5 +159,9 @@ mod tests {
         assert_eq!(line(Square::A1, Square::C3).count(), 8);
         assert!(line(Square::B1, Square::G1).contains(Square::H1));
         assert!(line(Square::A1, Square::B3).is_empty());
+        assert_eq!(between(Square::A1, Square::D4), Bitboard::from_iter([Square::B2, Square::C3]));
+        assert_eq!(between(Square::H1, Square::E1), Bitboard::from_iter([Square::F1, Square::G1]));
+        assert!(between(Square::A1, Square::B3).is_empty());
+        assert!(between(Square::A1, Square::A2).is_empty());
     }
 }

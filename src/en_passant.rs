@@ -34,29 +34,64 @@ impl Setup {
         self.ep_capturers().any()
     }
 
-    /// Whether an en passant capture is legal: some capturer does not leave its king attacked
-    /// (pins, including the rank pin when both pawns leave the rank, and check evasion). With
-    /// more than one checker no pawn move is legal; without a king, every pseudo-legal capture
-    /// counts.
+    /// Whether an en passant capture is legal: some capturer is neither pinned off the line to
+    /// the en passant square nor exposes its king along the rank or a diagonal when both pawns
+    /// leave their squares, and, in check, the capture takes the checking pawn or blocks the
+    /// check. With two checkers only king moves are legal; without a king, every
+    /// pseudo-legal capture counts. This is python-chess's `has_legal_en_passant`, decision for
+    /// decision, including for malformed en passant squares.
     #[must_use]
     pub fn has_legal_ep(&self) -> bool {
         let capturers = self.ep_capturers();
-        if capturers.is_empty() {
-            return false;
-        }
         let (Some(ep), Some(king)) = (self.ep_square, self.board.king_of(self.turn)) else {
-            return true;
+            return capturers.any();
         };
+        let Some(pushed) = self.pushed_pawn_square(ep).filter(|_| capturers.any()) else { return false };
         let them = self.turn.other();
-        let occupied = self.board.occupied();
-        if self.board.attackers_to(king, them, occupied).more_than_one() {
-            return false;
+        let checkers = self.board.attackers_to(king, them, self.board.occupied());
+        if let Some(checker) = checkers.first() {
+            if checkers.more_than_one() || !(checker == pushed || attacks::between(king, checker).contains(ep)) {
+                return false;
+            }
         }
-        let Some(pushed) = self.pushed_pawn_square(ep) else { return false };
-        capturers.into_iter().any(|from| {
-            let after = (occupied - from - pushed).with(ep);
-            (self.board.attackers_to(king, them, after) - pushed).is_empty()
-        })
+        capturers
+            .into_iter()
+            .any(|from| self.pin_line(king, from).contains(ep) && !self.ep_skewered(king, from, ep, pushed))
+    }
+
+    /// The squares a piece of the side to move on `from` may move to without leaving a pin:
+    /// the pin line if an enemy slider pins it to the king, otherwise everything.
+    fn pin_line(&self, king: Square, from: Square) -> Bitboard {
+        let board = &self.board;
+        let them = self.turn.other();
+        let enemy = |role: Role| board.by_piece(role.of(them));
+        let straight = enemy(Role::Rook) | enemy(Role::Queen);
+        let diagonal = enemy(Role::Bishop) | enemy(Role::Queen);
+        let occupied = board.occupied().with(from);
+        let lines = [
+            (attacks::file_attacks(king, Bitboard::EMPTY), straight),
+            (attacks::rank_attacks(king, Bitboard::EMPTY), straight),
+            (attacks::bishop_attacks(king, Bitboard::EMPTY), diagonal),
+        ];
+        let Some((rays, sliders)) = lines.into_iter().find(|(rays, _)| rays.contains(from)) else {
+            return Bitboard::FULL;
+        };
+        (rays & sliders)
+            .into_iter()
+            .rev()
+            .find(|&sniper| attacks::between(sniper, king) & occupied == Bitboard::from_square(from))
+            .map_or(Bitboard::FULL, |sniper| attacks::line(king, sniper))
+    }
+
+    /// Whether the king is exposed along its rank or a diagonal once the capturer and the
+    /// pushed pawn leave their squares and the capturer lands on the en passant square.
+    fn ep_skewered(&self, king: Square, from: Square, ep: Square, pushed: Square) -> bool {
+        let board = &self.board;
+        let them = self.turn.other();
+        let enemy = |role: Role| board.by_piece(role.of(them));
+        let occupied = (board.occupied() - pushed - from).with(ep);
+        (attacks::rank_attacks(king, occupied) & (enemy(Role::Rook) | enemy(Role::Queen))).any()
+            || (attacks::bishop_attacks(king, occupied) & (enemy(Role::Bishop) | enemy(Role::Queen))).any()
     }
 
     /// The en passant square to write under a policy.
