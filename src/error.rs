@@ -125,6 +125,9 @@ pub enum ParseErrorKind {
     /// A `~` that does not follow a piece letter.
     #[error("'~' must follow a piece letter")]
     MisplacedPromotedMarker,
+    /// A `~` after a king letter: kings are never promoted pieces.
+    #[error("a king cannot be a promoted piece")]
+    PromotedKing,
     /// Strict mode: a `~` promoted-piece marker.
     #[error("'~' promoted-piece markers are not allowed in strict FEN")]
     PromotedMarker,

@@ -198,6 +198,9 @@ impl Parser<'_> {
                 if !after_piece {
                     return Err(err(f, i, MisplacedPromotedMarker));
                 }
+                if PLACEMENT[usize::from(s[i - 1])] % 6 == 5 {
+                    return Err(err(f, i, PromotedKing));
+                }
                 if self.strict {
                     return Err(err(f, i, PromotedMarker));
                 }
