@@ -232,7 +232,7 @@ impl Parser<'_> {
             }
         };
         self.pos += 1;
-        self.end_of_token(Field::Turn, "a space after the side to move")?;
+        self.end_of_token(Field::Turn, "a space (the side to move is one letter)")?;
         Ok(turn)
     }
 
@@ -254,7 +254,7 @@ impl Parser<'_> {
         let field = &self.s[start..end];
         if field[0] == b'-' {
             self.pos = start + 1;
-            self.end_of_token(Field::Castling, "a space after '-'")?;
+            self.end_of_token(Field::Castling, "a space (the field ends after '-')")?;
             return Ok(CastlingRights::NONE);
         }
         enc.parse(field, board).map_err(|e| err(Field::Castling, start + e.offset.min(field.len()), e.kind.into()))
@@ -266,7 +266,7 @@ impl Parser<'_> {
         let first = self.s[start];
         if first == b'-' {
             self.pos += 1;
-            self.end_of_token(f, "a space after '-'")?;
+            self.end_of_token(f, "a space (the field ends after '-')")?;
             return Ok(None);
         }
         let file = File::from_ascii(first).filter(|_| first.is_ascii_lowercase()).ok_or(err(
@@ -283,7 +283,7 @@ impl Parser<'_> {
             None => return Err(err(f, start + 1, ParseErrorKind::UnexpectedEnd { expected: "a rank digit 1-8" })),
         };
         self.pos += 2;
-        self.end_of_token(f, "a space after the en passant square")?;
+        self.end_of_token(f, "a space (the field ends after the square)")?;
         Ok(Some(Square::from_coords(file, rank)))
     }
 
