@@ -49,3 +49,8 @@ pub use crate::fen::{EnPassantMode, FenBuf, ParseMode, Syntax};
 pub use crate::setup::Setup;
 pub use crate::types::{Color, File, Piece, Rank, Role, Square};
 pub use crate::validate::{Problem, Problems, ProblemsIter};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
