@@ -49,10 +49,10 @@ impl Setup {
         let Some(pushed) = self.pushed_pawn_square(ep).filter(|_| capturers.any()) else { return false };
         let them = self.turn.other();
         let checkers = self.board.attackers_to(king, them, self.board.occupied());
-        if let Some(checker) = checkers.first() {
-            if checkers.more_than_one() || !(checker == pushed || attacks::between(king, checker).contains(ep)) {
-                return false;
-            }
+        if let Some(checker) = checkers.first()
+            && (checkers.more_than_one() || !(checker == pushed || attacks::between(king, checker).contains(ep)))
+        {
+            return false;
         }
         capturers
             .into_iter()
