@@ -33,7 +33,7 @@ fn noise(len: usize, seed: u64) -> Vec<u8> {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            if x % 5 == 0 { (x >> 24) as u8 } else { ALPHABET[(x >> 32) as usize % ALPHABET.len()] }
+            if x.is_multiple_of(5) { (x >> 24) as u8 } else { ALPHABET[(x >> 32) as usize % ALPHABET.len()] }
         })
         .collect()
 }
