@@ -61,7 +61,18 @@ impl Board {
         self.mailbox[sq as usize] = piece;
     }
 
-    /// Puts a piece on an empty square (the parser's fast path).
+    /// A board from both views at once (the parser builds them side by side); they must agree.
+    #[inline]
+    pub(crate) fn from_parts(mailbox: [Option<Piece>; 64], by_piece: [Bitboard; 12]) -> Board {
+        let board = Board { mailbox, by_piece };
+        debug_assert!(Square::ALL.iter().all(|&sq| {
+            let on_bitboards = board.by_piece.iter().filter(|bb| bb.contains(sq)).count();
+            board.piece_at(sq).map_or(on_bitboards == 0, |p| on_bitboards == 1 && board.by_piece(p).contains(sq))
+        }));
+        board
+    }
+
+    /// Puts a piece on an empty square (the parser's checked path).
     #[inline]
     pub(crate) fn put_new(&mut self, sq: usize, piece: Piece) {
         debug_assert!(self.mailbox[sq].is_none());

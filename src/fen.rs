@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::{Auto, CastlingEncoding, CastlingRights, CastlingText, Dialect, XFen};
 use crate::error::{Field, ParseError, ParseErrorKind, WriteError};
@@ -102,6 +103,47 @@ static PLACEMENT: [u8; 256] = {
     table
 };
 
+/// What one byte does on the placement field's fast path (see `Parser::placement_fast`).
+#[derive(Copy, Clone)]
+struct Step {
+    /// What the byte puts on the square it starts at: a piece, or `None` for a digit or `/`.
+    piece: Option<Piece>,
+    /// The bitboard that square joins: the piece's index, or `SCRATCH` for a digit or `/`.
+    slot: usize,
+    /// How many squares the byte covers: 1 for a piece, 1 to 8 for a digit, 0 for `/`, and more
+    /// than a rank has for every other byte, so that it always leaves the loop.
+    squares: usize,
+    /// The most squares that may be left in the rank once the byte is read: 7 after a piece or
+    /// digit (none if it overran the rank), 0 at a `/` (the rank must be full).
+    max_left: usize,
+    /// The squares a `/` opens (8); 0 otherwise.
+    refill: usize,
+}
+
+/// The bitboard slot that digits and slashes write to, so that every byte takes the same path.
+const SCRATCH: usize = 12;
+
+static STEPS: [Step; 256] = {
+    let stop = Step { piece: None, slot: SCRATCH, squares: 9, max_left: 0, refill: 0 };
+    let mut table = [stop; 256];
+    let mut i = 0;
+    while i < 12 {
+        let piece = Piece::ALL[i];
+        table[piece.char() as usize] = Step { piece: Some(piece), slot: i, squares: 1, max_left: 7, refill: 0 };
+        i += 1;
+    }
+    let mut d = 1;
+    while d <= 8 {
+        table[b'0' as usize + d] = Step { piece: None, slot: SCRATCH, squares: d, max_left: 7, refill: 0 };
+        d += 1;
+    }
+    table[b'/' as usize] = Step { piece: None, slot: SCRATCH, squares: 0, max_left: 0, refill: 8 };
+    table
+};
+
+/// An empty mailbox, copied as a block rather than built square by square.
+static EMPTY_MAILBOX: [Option<Piece>; 64] = [None; 64];
+
 #[inline]
 fn err(field: Field, offset: usize, kind: ParseErrorKind) -> ParseError {
     ParseError { field, offset, kind }
@@ -110,6 +152,17 @@ fn err(field: Field, offset: usize, kind: ParseErrorKind) -> ParseError {
 #[inline]
 fn is_ws(b: u8) -> bool {
     b.is_ascii_whitespace()
+}
+
+/// The number of runs of empty squares, each within one rank: what a canonical placement
+/// writes one digit for.
+#[inline]
+fn empty_runs(occupied: u64) -> usize {
+    const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
+    let empty = !occupied;
+    // A run starts on an empty square whose western neighbour (in the same rank) is occupied.
+    let starts = empty & !((empty << 1) & NOT_A_FILE);
+    starts.count_ones() as usize
 }
 
 struct Parser<'a> {
@@ -156,7 +209,61 @@ impl Parser<'_> {
         }
     }
 
+    /// Reads the placement field.
     fn placement(&mut self) -> Result<Board, ParseError> {
+        match self.placement_fast() {
+            Some(board) => Ok(board),
+            None => self.placement_checked(),
+        }
+    }
+
+    /// The common case in one pass and no unpredictable branch: a well-formed field of pieces,
+    /// digits and slashes (and, in strict mode, no two digits in a row), ended by whitespace
+    /// or the end of the input. Anything else, including every error, returns `None` for
+    /// [`Parser::placement_checked`] to read again and report exactly.
+    ///
+    /// Each byte is one table lookup and the same arithmetic: a piece, a digit and a `/` differ
+    /// only in the table's numbers. `left` counts the squares still open in the rank; a byte
+    /// that covers more than that, or a `/` before the rank is full, or any other byte, ends
+    /// the loop.
+    #[inline]
+    fn placement_fast(&mut self) -> Option<Board> {
+        let mut mailbox = EMPTY_MAILBOX;
+        let mut by_piece = [0u64; SCRATCH + 1];
+        // Squares read so far in FEN order (a8 = 0 … h1 = 63), and those still open in the rank.
+        // A `/` leaves `at` on the first square of the next rank, not yet written: writing its
+        // `None` there is harmless.
+        let (mut at, mut left) = (0usize, 8usize);
+        let s = self.s;
+        let mut i = self.pos;
+        while let Some(&byte) = s.get(i) {
+            let step = &STEPS[usize::from(byte)];
+            let rest = left.wrapping_sub(step.squares);
+            if rest > step.max_left {
+                break;
+            }
+            let sq = (at ^ 56) & 63;
+            mailbox[sq] = step.piece;
+            by_piece[step.slot] |= 1 << sq;
+            at += step.squares;
+            left = rest + step.refill;
+            i += 1;
+        }
+        let ended = s.get(i).is_none_or(|&b| is_ws(b));
+        if !(ended && at == 64 && left == 0) {
+            return None;
+        }
+        let occupied = by_piece[..SCRATCH].iter().fold(0, |acc, bb| acc | bb);
+        if self.strict && i - self.pos != 7 + occupied.count_ones() as usize + empty_runs(occupied) {
+            // Two digits in a row somewhere: the checked path names the place.
+            return None;
+        }
+        self.pos = i;
+        Some(Board::from_parts(mailbox, std::array::from_fn(|k| Bitboard(by_piece[k]))))
+    }
+
+    /// Reads the placement field byte by byte, reporting the first problem exactly.
+    fn placement_checked(&mut self) -> Result<Board, ParseError> {
         use ParseErrorKind::*;
         let f = Field::Placement;
         let mut board = Board::empty();
