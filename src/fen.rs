@@ -144,7 +144,8 @@ static STEPS: [Step; 256] = {
 /// An empty mailbox, copied as a block rather than built square by square.
 static EMPTY_MAILBOX: [Option<Piece>; 64] = [None; 64];
 
-#[inline]
+#[cold]
+#[inline(never)]
 fn err(field: Field, offset: usize, kind: ParseErrorKind) -> ParseError {
     ParseError { field, offset, kind }
 }
@@ -163,6 +164,34 @@ fn empty_runs(occupied: u64) -> usize {
     // A run starts on an empty square whose western neighbour (in the same rank) is occupied.
     let starts = empty & !((empty << 1) & NOT_A_FILE);
     starts.count_ones() as usize
+}
+
+/// The fields after the placement, as [`Parser::tail_fast`] reads them.
+struct Tail {
+    turn: Color,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+/// A number of 1 to 9 digits without a leading zero (`0` itself is fine), and what follows
+/// it: the clocks as the writer prints them. `None` for anything else.
+#[inline]
+fn canonical_number(s: &[u8]) -> Option<(u32, &[u8])> {
+    let mut value = 0;
+    let mut len = 0;
+    while let Some(digit) = s.get(len).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+        if len == 9 {
+            return None;
+        }
+        value = value * 10 + u32::from(digit);
+        len += 1;
+    }
+    if len == 0 || (s[0] == b'0' && len > 1) {
+        return None;
+    }
+    Some((value, &s[len..]))
 }
 
 struct Parser<'a> {
@@ -329,6 +358,52 @@ impl Parser<'_> {
         Ok(board)
     }
 
+    /// The five fields after the placement in their canonical form, the common case: single
+    /// spaces, `w`/`b`, a castling field, `-` or a square, and two clocks without sign or
+    /// leading zeros (at most 9 digits, so no overflow check), the fullmove at least 1, then the
+    /// end of the input. `Ok(None)` for anything else, which the field-by-field path reads
+    /// from the same place. The castling field goes to the encoding exactly as that path
+    /// would hand it over, so its error is returned as is.
+    #[inline]
+    fn tail_fast<E: CastlingEncoding + ?Sized>(&self, board: &Board, enc: &E) -> Result<Option<Tail>, ParseError> {
+        let s = self.s;
+        let start = self.pos;
+        let [b' ', turn, b' ', ..] = s[start..] else { return Ok(None) };
+        let turn = match turn {
+            b'w' => Color::White,
+            b'b' => Color::Black,
+            _ => return Ok(None),
+        };
+        let field_start = start + 3;
+        let field_end = s[field_start..].iter().position(|&b| is_ws(b)).map_or(s.len(), |n| field_start + n);
+        let field = &s[field_start..field_end];
+        let castling = match field {
+            [] => return Ok(None),
+            b"-" => CastlingRights::NONE,
+            [b'-', ..] => return Ok(None),
+            _ => enc
+                .parse(field, board)
+                .map_err(|e| err(Field::Castling, field_start + e.offset.min(field.len()), e.kind.into()))?,
+        };
+        let (ep_square, clocks) = match s.get(field_end..) {
+            Some([b' ', b'-', b' ', rest @ ..]) => (None, rest),
+            Some([b' ', file @ b'a'..=b'h', rank @ b'1'..=b'8', b' ', rest @ ..]) => {
+                let (Some(file), Some(rank)) = (File::from_ascii(*file), Rank::from_ascii(*rank)) else {
+                    return Ok(None);
+                };
+                (Some(Square::from_coords(file, rank)), rest)
+            }
+            _ => return Ok(None),
+        };
+        let Some((halfmoves, rest)) = canonical_number(clocks) else { return Ok(None) };
+        let [b' ', rest @ ..] = rest else { return Ok(None) };
+        let Some((fullmoves, [])) = canonical_number(rest) else { return Ok(None) };
+        if fullmoves == 0 {
+            return Ok(None);
+        }
+        Ok(Some(Tail { turn, castling, ep_square, halfmoves, fullmoves }))
+    }
+
     fn turn(&mut self) -> Result<Color, ParseError> {
         let start = self.pos;
         let turn = match self.s[start] {
@@ -459,6 +534,9 @@ impl Setup {
             return Err(err(Field::Placement, 0, ParseErrorKind::Whitespace));
         }
         let board = p.placement()?;
+        if let Some(Tail { turn, castling, ep_square, halfmoves, fullmoves }) = p.tail_fast(&board, castling)? {
+            return Ok(Setup { board, turn, castling, ep_square, halfmoves, fullmoves });
+        }
         p.require(Field::Turn, "the side to move ('w' or 'b')")?;
         let turn = p.turn()?;
         p.require(Field::Castling, "castling rights")?;
