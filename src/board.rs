@@ -61,15 +61,18 @@ impl Board {
         self.mailbox[sq as usize] = piece;
     }
 
-    /// A board from both views at once (the parser builds them side by side); they must agree.
+    /// A fresh empty board for the parser: the mailbox is copied as a block from a static
+    /// (building `[None; 64]` in place takes a store per square).
     #[inline]
-    pub(crate) fn from_parts(mailbox: [Option<Piece>; 64], by_piece: [Bitboard; 12]) -> Board {
-        let board = Board { mailbox, by_piece };
-        debug_assert!(Square::ALL.iter().all(|&sq| {
-            let on_bitboards = board.by_piece.iter().filter(|bb| bb.contains(sq)).count();
-            board.piece_at(sq).map_or(on_bitboards == 0, |p| on_bitboards == 1 && board.by_piece(p).contains(sq))
-        }));
-        board
+    pub(crate) fn new_empty() -> Board {
+        static EMPTY: [Option<Piece>; 64] = [None; 64];
+        Board { mailbox: EMPTY, by_piece: [Bitboard::EMPTY; 12] }
+    }
+
+    /// Both views, for the parser to fill in place; it must leave them in step.
+    #[inline]
+    pub(crate) fn views_mut(&mut self) -> (&mut [Option<Piece>; 64], &mut [Bitboard; 12]) {
+        (&mut self.mailbox, &mut self.by_piece)
     }
 
     /// Puts a piece on an empty square (the parser's checked path).

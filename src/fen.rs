@@ -141,8 +141,16 @@ static STEPS: [Step; 256] = {
     table
 };
 
-/// An empty mailbox, copied as a block rather than built square by square.
-static EMPTY_MAILBOX: [Option<Piece>; 64] = [None; 64];
+/// `1 << sq` for each square: a load where a shift would need two instructions.
+static SQUARE_BITS: [u64; 64] = {
+    let mut bits = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        bits[sq] = 1 << sq;
+        sq += 1;
+    }
+    bits
+};
 
 #[cold]
 #[inline(never)]
@@ -238,26 +246,27 @@ impl Parser<'_> {
         }
     }
 
-    /// Reads the placement field.
-    fn placement(&mut self) -> Result<Board, ParseError> {
-        match self.placement_fast() {
-            Some(board) => Ok(board),
-            None => self.placement_checked(),
+    /// Reads the placement field into `board` (empty on entry).
+    fn placement(&mut self, board: &mut Board) -> Result<(), ParseError> {
+        if !self.placement_fast(board) {
+            *board = self.placement_checked()?;
         }
+        Ok(())
     }
 
     /// The common case in one pass and no unpredictable branch: a well-formed field of pieces,
     /// digits and slashes (and, in strict mode, no two digits in a row), ended by whitespace
-    /// or the end of the input. Anything else, including every error, returns `None` for
-    /// [`Parser::placement_checked`] to read again and report exactly.
+    /// or the end of the input. Anything else, including every error, returns `false` (leaving
+    /// `board` to be overwritten) for [`Parser::placement_checked`] to read again and report
+    /// exactly.
     ///
     /// Each byte is one table lookup and the same arithmetic: a piece, a digit and a `/` differ
     /// only in the table's numbers. `left` counts the squares still open in the rank; a byte
     /// that covers more than that, or a `/` before the rank is full, or any other byte, ends
     /// the loop.
     #[inline]
-    fn placement_fast(&mut self) -> Option<Board> {
-        let mut mailbox = EMPTY_MAILBOX;
+    fn placement_fast(&mut self, board: &mut Board) -> bool {
+        let (mailbox, bitboards) = board.views_mut();
         let mut by_piece = [0u64; SCRATCH + 1];
         // Squares read so far in FEN order (a8 = 0 … h1 = 63), and those still open in the rank.
         // A `/` leaves `at` on the first square of the next rank, not yet written: writing its
@@ -273,22 +282,25 @@ impl Parser<'_> {
             }
             let sq = (at ^ 56) & 63;
             mailbox[sq] = step.piece;
-            by_piece[step.slot] |= 1 << sq;
+            by_piece[step.slot] |= SQUARE_BITS[sq];
             at += step.squares;
             left = rest + step.refill;
             i += 1;
         }
         let ended = s.get(i).is_none_or(|&b| is_ws(b));
         if !(ended && at == 64 && left == 0) {
-            return None;
+            return false;
         }
         let occupied = by_piece[..SCRATCH].iter().fold(0, |acc, bb| acc | bb);
         if self.strict && i - self.pos != 7 + occupied.count_ones() as usize + empty_runs(occupied) {
             // Two digits in a row somewhere: the checked path names the place.
-            return None;
+            return false;
+        }
+        for (bitboard, bits) in bitboards.iter_mut().zip(by_piece) {
+            *bitboard = Bitboard(bits);
         }
         self.pos = i;
-        Some(Board::from_parts(mailbox, std::array::from_fn(|k| Bitboard(by_piece[k]))))
+        true
     }
 
     /// Reads the placement field byte by byte, reporting the first problem exactly.
@@ -533,7 +545,8 @@ impl Setup {
         if strict && is_ws(fen[0]) {
             return Err(err(Field::Placement, 0, ParseErrorKind::Whitespace));
         }
-        let board = p.placement()?;
+        let mut board = Board::new_empty();
+        p.placement(&mut board)?;
         if let Some(Tail { turn, castling, ep_square, halfmoves, fullmoves }) = p.tail_fast(&board, castling)? {
             return Ok(Setup { board, turn, castling, ep_square, halfmoves, fullmoves });
         }
