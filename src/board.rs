@@ -94,8 +94,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn by_color(&self, color: Color) -> Bitboard {
-        let p = &self.by_piece[color.index() * 6..color.index() * 6 + 6];
-        Bitboard(p[0].0 | p[1].0 | p[2].0 | p[3].0 | p[4].0 | p[5].0)
+        Bitboard((0..6).fold(0, |acc, role| acc | self.by_piece[color.index() * 6 + role].0))
     }
 
     /// Where the pieces of a role, of both colours, stand.
@@ -130,11 +129,23 @@ impl Board {
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let them = |role: Role| self.by_piece(role.of(attacker));
         let queens = them(Role::Queen);
-        (attacks::rook_attacks(sq, occupied) & (them(Role::Rook) | queens))
-            | (attacks::bishop_attacks(sq, occupied) & (them(Role::Bishop) | queens))
+        attacks::slider_attackers(sq, them(Role::Rook) | queens, them(Role::Bishop) | queens, occupied)
             | (attacks::knight_attacks(sq) & them(Role::Knight))
             | (attacks::king_attacks(sq) & them(Role::King))
             | (attacks::pawn_attacks(attacker.other(), sq) & them(Role::Pawn))
+    }
+
+    /// Whether a piece of `attacker` attacks `sq` with the given occupancy: the same as
+    /// `attackers_to(..).any()`, cheapest checks first.
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+        let them = |role: Role| self.by_piece(role.of(attacker));
+        let leapers = (attacks::knight_attacks(sq) & them(Role::Knight))
+            | (attacks::king_attacks(sq) & them(Role::King))
+            | (attacks::pawn_attacks(attacker.other(), sq) & them(Role::Pawn));
+        let queens = them(Role::Queen);
+        leapers.any()
+            || attacks::slider_attackers(sq, them(Role::Rook) | queens, them(Role::Bishop) | queens, occupied).any()
     }
 
     /// Writes the placement field (e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR`) into

@@ -256,24 +256,30 @@ impl Setup {
     pub fn validate(&self) -> Problems {
         let mut problems = Problems::NONE;
         let board = &self.board;
-        let occupied = board.occupied();
+        let (white, black) = (board.by_color(Color::White), board.by_color(Color::Black));
+        let occupied = white | black;
         if occupied.is_empty() {
             problems.insert(Problem::Empty);
         }
         if (board.by_role(Role::Pawn) & Bitboard::BACK_RANKS).any() {
             problems.insert(Problem::PawnsOnBackRank);
         }
-        for color in [Color::White, Color::Black] {
+        let pawns = |color: Color| board.by_piece(Role::Pawn.of(color)).0;
+        let [white_pieces, black_pieces, white_pawns, black_pawns] =
+            [white.0, black.0, pawns(Color::White), pawns(Color::Black)].map(u64::count_ones);
+        for (color, pieces, pawns) in
+            [(Color::White, white_pieces, white_pawns), (Color::Black, black_pieces, black_pawns)]
+        {
             let kings = board.by_piece(Role::King.of(color));
             if kings.is_empty() {
                 problems.insert(Problem::MissingKing(color));
             } else if kings.more_than_one() {
                 problems.insert(Problem::TooManyKings(color));
             }
-            if board.by_color(color).count() > 16 {
+            if pieces > 16 {
                 problems.insert(Problem::TooManyPieces(color));
             }
-            if board.by_piece(Role::Pawn.of(color)).count() > 8 {
+            if pawns > 8 {
                 problems.insert(Problem::TooManyPawns(color));
             }
             self.check_castling(color, &mut problems);
@@ -282,7 +288,7 @@ impl Setup {
 
         let us = self.turn;
         let them = us.other();
-        if board.king_of(them).is_some_and(|king| board.attackers_to(king, us, occupied).any()) {
+        if board.king_of(them).is_some_and(|king| board.is_attacked(king, us, occupied)) {
             problems.insert(Problem::OppositeCheck);
         }
         let checkers = board.king_of(us).map_or(Bitboard::EMPTY, |k| board.attackers_to(k, them, occupied));
@@ -336,10 +342,11 @@ impl Setup {
         match back_rank_king(&self.board, color) {
             None => problems.insert(Problem::CastlingWithoutKing(color)),
             Some(king) => {
-                let valid = rights & rooks;
-                let a_side = valid.into_iter().filter(|sq| sq.file() < king.file()).count();
-                let h_side = valid.into_iter().filter(|sq| sq.file() > king.file()).count();
-                if a_side > 1 || h_side > 1 {
+                // The rooks and the king share the back rank: files compare as squares do.
+                let valid = (rights & rooks).0;
+                let a_side = valid & ((1 << king as u32) - 1);
+                let h_side = valid & !a_side & !(1 << king as u32);
+                if Bitboard(a_side).more_than_one() || Bitboard(h_side).more_than_one() {
                     problems.insert(Problem::CastlingSameSide(color));
                 }
             }
