@@ -149,44 +149,84 @@ impl Board {
     }
 
     /// Writes the placement field (e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR`) into
-    /// `out` and returns the number of bytes written (at most 71).
+    /// `out` and returns the number of bytes written (at most 71). `out` must have room for
+    /// 72: each rank is written as one 8-byte block, and a slash follows the last one.
+    ///
+    /// Each rank's text comes whole from a table indexed by its occupancy (digits for the runs
+    /// of empty squares, placeholders for the pieces), which also gives where each piece's
+    /// letter goes; then one pass over the occupied squares writes the letters.
     pub(crate) fn write_placement(&self, out: &mut [u8]) -> usize {
-        const LETTERS: [u8; 12] = *b"PNBRQKpnbrqk";
+        const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
         let occupied = self.occupied().0;
+        // Where the letter of the piece on each square goes.
+        let mut letter_at = [0u8; 64];
         let mut n = 0;
         for rank in (0..8).rev() {
-            let mut row = (occupied >> (8 * rank)) & 0xff;
-            let mut file = 0;
-            while row != 0 {
-                let next = row.trailing_zeros();
-                if next > 0 {
-                    out[n] = b'0' + next as u8;
-                    n += 1;
-                }
-                file += next;
-                let piece = self.mailbox[rank * 8 + file as usize];
-                out[n] = piece.map_or(b'?', |p| LETTERS[p.index()]);
-                n += 1;
-                file += 1;
-                row >>= next + 1;
-            }
-            if file < 8 {
-                out[n] = b'0' + (8 - file) as u8;
-                n += 1;
-            }
-            if rank > 0 {
-                out[n] = b'/';
-                n += 1;
-            }
+            let text = &RANK_TEXT[((occupied >> (8 * rank)) & 0xff) as usize];
+            out[n..n + 8].copy_from_slice(&text.bytes.to_le_bytes());
+            // `n` is at most 63 and a position at most 7: adding `n` to each byte cannot carry.
+            let letters = text.letters + n as u64 * 0x0101_0101_0101_0101;
+            letter_at[rank * 8..rank * 8 + 8].copy_from_slice(&letters.to_le_bytes());
+            n += usize::from(text.len);
+            out[n] = b'/';
+            n += 1;
         }
-        n
+        let mut pieces = occupied;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let letter = self.mailbox[sq].map_or(b'?', |p| LETTERS[p.color as usize][p.role as usize]);
+            out[usize::from(letter_at[sq])] = letter;
+        }
+        n - 1
     }
 }
+
+/// The text of one rank, for each of the 256 ways its squares can be occupied: the bytes
+/// (a digit for each run of empty squares, a placeholder where each piece's letter goes,
+/// a-file first, little-endian), how many of them there are, and for each occupied file the
+/// offset of its letter (one byte per file).
+struct RankText {
+    bytes: u64,
+    letters: u64,
+    len: u8,
+}
+
+static RANK_TEXT: [RankText; 256] = {
+    let mut table = [const { RankText { bytes: 0, letters: 0, len: 0 } }; 256];
+    let mut occupancy = 0;
+    while occupancy < 256 {
+        let (mut bytes, mut letters, mut len, mut run) = (0u64, 0u64, 0u64, 0u64);
+        let mut file = 0;
+        while file < 8 {
+            if occupancy >> file & 1 == 1 {
+                if run > 0 {
+                    bytes |= (b'0' as u64 + run) << (8 * len);
+                    len += 1;
+                    run = 0;
+                }
+                bytes |= (b'?' as u64) << (8 * len);
+                letters |= len << (8 * file);
+                len += 1;
+            } else {
+                run += 1;
+            }
+            file += 1;
+        }
+        if run > 0 {
+            bytes |= (b'0' as u64 + run) << (8 * len);
+            len += 1;
+        }
+        table[occupancy] = RankText { bytes, letters, len: len as u8 };
+        occupancy += 1;
+    }
+    table
+};
 
 impl fmt::Display for Board {
     /// The placement field.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = [0; 71];
+        let mut buf = [0; 72];
         let n = self.write_placement(&mut buf);
         f.write_str(std::str::from_utf8(&buf[..n]).map_err(|_| fmt::Error)?)
     }

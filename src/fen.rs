@@ -697,7 +697,17 @@ impl Setup {
     }
 }
 
+/// Writes `value` in decimal at `b[at..]` and returns the end. Clocks are almost always below
+/// 100: those take two table bytes and no division.
+#[inline]
 fn write_u32(b: &mut [u8; FenBuf::CAPACITY], at: usize, value: u32) -> usize {
+    if let Some(&[tens, units]) = DIGIT_PAIRS.get(value as usize) {
+        // Below 10 the units overwrite the tens' `0`.
+        let two = usize::from(value >= 10);
+        b[at] = tens;
+        b[at + two] = units;
+        return at + 1 + two;
+    }
     let mut digits = [0u8; 10];
     let mut v = value;
     let mut n = 0;
@@ -714,6 +724,17 @@ fn write_u32(b: &mut [u8; FenBuf::CAPACITY], at: usize, value: u32) -> usize {
     }
     at + n
 }
+
+/// `00` to `99`.
+static DIGIT_PAIRS: [[u8; 2]; 100] = {
+    let mut pairs = [[0; 2]; 100];
+    let mut n = 0;
+    while n < 100 {
+        pairs[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        n += 1;
+    }
+    pairs
+};
 
 impl FromStr for Setup {
     type Err = ParseError;
