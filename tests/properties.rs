@@ -684,3 +684,84 @@ proptest! {
         fuzz_checks::check_chess960(n, m, rank);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Differential run against python-chess (by hand: python-chess is not a build dependency).
+// ---------------------------------------------------------------------------------------------
+
+/// Kings and a few pieces around them, en passant squares on the right ranks: setups where
+/// checks, pins and en passant interact, which is where validation is intricate.
+fn crowded_setup() -> impl Strategy<Value = Setup> {
+    (
+        0u8..64,
+        0u8..64,
+        prop::collection::vec((0u8..64, 0u8..12), 0..7),
+        prop::collection::vec(mutation(), 0..3),
+        prop::option::of((0u8..8, any::<bool>(), any::<bool>())),
+        any::<bool>(),
+    )
+        .prop_map(|(wk, bk, pieces, ms, ep, white)| {
+            let mut setup = Setup { turn: Color::from_white(white), ..Setup::empty() };
+            setup.board.set_piece_at(Square::ALL[usize::from(wk)], Some(Role::King.of(Color::White)));
+            setup.board.set_piece_at(Square::ALL[usize::from(bk)], Some(Role::King.of(Color::Black)));
+            for (s, p) in pieces {
+                let square = Square::ALL[usize::from(s)];
+                if setup.board.piece_at(square).is_none_or(|p| p.role != Role::King) {
+                    setup.board.set_piece_at(square, Some(Piece::ALL[usize::from(p)]));
+                }
+            }
+            if let Some((file, capturer_left, pushed)) = ep {
+                let us = setup.turn;
+                let (pushed_rank, ep_rank) = if us == Color::White { (4, 5) } else { (3, 2) };
+                if pushed {
+                    setup.board.set_piece_at(sq(file, pushed_rank), Some(Role::Pawn.of(us.other())));
+                }
+                let f = if capturer_left { file.wrapping_sub(1) } else { file + 1 };
+                if f < 8 {
+                    setup.board.set_piece_at(sq(f, pushed_rank), Some(Role::Pawn.of(us)));
+                }
+                setup.ep_square = Some(sq(file, ep_rank));
+            }
+            mutate(setup, &ms)
+        })
+}
+
+/// Writes generated setups with our answers to `$CHESSFEN_DUMP` (default
+/// `target/python-diff.tsv`) for `fuzz/python_diff.py`, which compares them with python-chess
+/// 1.11.2 (`status()`, `has_legal_en_passant()`, `has_pseudo_legal_en_passant()`,
+/// `chess960_pos()`). `CHESSFEN_DUMP_N` setups per generator (default 100,000).
+#[test]
+#[ignore = "differential run by hand, with python-chess"]
+fn dump_for_python_chess() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, TestRunner};
+    use std::io::Write;
+    let path = std::env::var_os("CHESSFEN_DUMP")
+        .map_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/python-diff.tsv"), Into::into);
+    let n: usize = std::env::var("CHESSFEN_DUMP_N").ok().and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let mut runner = TestRunner::new(Config {
+        rng_seed: proptest::test_runner::RngSeed::Fixed(5),
+        max_local_rejects: u32::MAX,
+        ..Config::default()
+    });
+    let generators: [(&str, BoxedStrategy<Setup>); 3] =
+        [("valid", valid_setup().boxed()), ("any", any_setup().boxed()), ("crowded", crowded_setup().boxed())];
+    for (name, strategy) in generators {
+        for _ in 0..n {
+            let setup = strategy.new_tree(&mut runner).unwrap().current();
+            let fen = setup.to_fen(&Dialect::Shredder, EnPassantMode::AsIs).unwrap();
+            writeln!(
+                out,
+                "{name}\t{fen}\t{}\t{}\t{}\t{}\t{}",
+                u8::from(setup.is_valid()),
+                u8::from(setup.has_legal_ep()),
+                u8::from(setup.has_pseudo_legal_ep()),
+                setup.chess960_number().map_or(-1, i32::from),
+                setup.validate()
+            )
+            .unwrap();
+        }
+    }
+    println!("wrote {}", path.display());
+}

@@ -4,7 +4,8 @@
 //! - `fuzz/regressions/<target>/`: inputs that once failed a check (one file per finding);
 //! - `fuzz/seeds/<target>/`: the seed corpus (bench positions, spec examples, leniency cases),
 //!   regenerated with `cargo test --test regressions -- --ignored make_seeds`;
-//! - `fuzz/min/<target>/`: the corpus libFuzzer grew, minimised with `cargo fuzz cmin`.
+//! - `fuzz/min/<target>/`: the corpus libFuzzer grew, minimised with `cargo fuzz cmin`;
+//! - `fuzz/corpus/<target>/` (local only, not committed): a fuzzing session's working corpus.
 //!
 //! Named tests below pin each bug the fuzzers found, with the expected behaviour taken from
 //! the spec notes, not from our output.
@@ -44,7 +45,12 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
 fn replay(kind: &str, target: &str, check: Check) -> usize {
     let files = files_in(&fuzz_dir().join(kind).join(target));
     for file in &files {
-        let data = fs::read(file).unwrap();
+        let data = match fs::read(file) {
+            Ok(data) => data,
+            // A running fuzzer may have just replaced a file of its working corpus.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => panic!("{}: {e}", file.display()),
+        };
         let outcome = std::panic::catch_unwind(|| check(&data));
         assert!(outcome.is_ok(), "{} failed the {target} checks ({} bytes: {:?})", file.display(), data.len(), {
             String::from_utf8_lossy(&data[..data.len().min(200)])
@@ -72,6 +78,15 @@ fn fuzz_seeds() {
 fn fuzz_minimised_corpora() {
     for (target, check) in TARGETS {
         replay("min", target, check);
+    }
+}
+
+/// The uncommitted working corpora of a local fuzzing session (`fuzz/corpus/`, ignored by
+/// git), when present: lets a change to the checks be tried on everything the fuzzers found.
+#[test]
+fn fuzz_local_corpora() {
+    for (target, check) in TARGETS {
+        replay("corpus", target, check);
     }
 }
 

@@ -14,8 +14,8 @@
 #![allow(dead_code)]
 
 use chessfen::{
-    Auto, CastlingRights, Color, Dialect, EnPassantMode, File, ParseErrorKind, ParseMode, Piece, Problem, Rank, Role,
-    Setup, Square, Syntax, WriteError, chess960,
+    Auto, CastlingRights, Color, Dialect, EnPassantMode, File, ParseError, ParseErrorKind, ParseMode, Piece, Problem,
+    Rank, Role, Setup, Square, Syntax, WriteError, chess960,
 };
 
 /// Every dialect.
@@ -391,10 +391,7 @@ pub fn check_parse(input: &[u8]) -> Option<Setup> {
     }
     for (dialect, syntax, result) in &results {
         match result {
-            Err(e) => {
-                assert!(e.offset <= input.len(), "error offset {} past the end ({}): {e}", e.offset, input.len());
-                assert!(!e.to_string().is_empty());
-            }
+            Err(e) => check_error_offset(input, e),
             Ok(setup) => {
                 check_consistent(setup);
                 assert!(setup.fullmoves >= 1, "a parse produced fullmove 0");
@@ -432,6 +429,36 @@ pub fn check_parse(input: &[u8]) -> Option<Setup> {
         }
     }
     auto.ok()
+}
+
+/// A parse error points at the byte it names: the offset is inside the input (or at its
+/// end for a missing field), and the byte there is the one the error is about.
+pub fn check_error_offset(input: &[u8], e: &ParseError) {
+    use ParseErrorKind as K;
+    use chessfen::CastlingErrorKind as C;
+    let at = input.get(e.offset).copied();
+    let ws = |b: Option<u8>| b.is_none_or(|b| b.is_ascii_whitespace());
+    assert!(e.offset <= input.len(), "error offset {} past the end ({}): {e}", e.offset, input.len());
+    assert!(!e.to_string().is_empty());
+    let ok = match &e.kind {
+        K::Empty => input.iter().all(u8::is_ascii_whitespace),
+        K::UnexpectedEnd { .. } => e.offset == input.len(),
+        K::UnexpectedByte { found, .. } => at == Some(*found),
+        K::Whitespace => ws(at),
+        K::RankTooLong { .. } => at.is_some_and(|b| b.is_ascii_alphanumeric()),
+        K::RankTooShort { .. } | K::TooFewRanks { .. } => at == Some(b'/') || ws(at),
+        K::TooManyRanks => at == Some(b'/'),
+        K::ConsecutiveDigits => at.is_some_and(|b| b.is_ascii_digit()) && input[e.offset - 1].is_ascii_digit(),
+        K::MisplacedPromotedMarker | K::PromotedMarker => at == Some(b'~'),
+        K::NumberTooLarge => at.is_some_and(|b| b == b'+' || b.is_ascii_digit()),
+        K::NonCanonicalNumber => at == Some(b'+') || at == Some(b'0'),
+        K::FullmoveZero => at == Some(b'0'),
+        K::TrailingText => !ws(at),
+        K::Castling(C::InvalidLetter(b) | C::NoRook(b)) => at == Some(*b),
+        K::Castling(_) => e.offset > 0 && input[e.offset - 1].is_ascii_whitespace() && !ws(at),
+        _ => true,
+    };
+    assert!(ok, "error offset {} does not point at what it names ({:?}): {e}", e.offset, at.map(char::from));
 }
 
 // ---------------------------------------------------------------------------------------------
