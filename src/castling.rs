@@ -129,9 +129,20 @@ pub fn outermost_rook(board: &Board, color: Color, side: CastlingSide) -> Option
     }
 }
 
-/// `Some(side)` if the right on `sq` is the one `K`/`Q` would name, `None` otherwise.
-fn outermost_side(board: &Board, color: Color, sq: Square) -> Option<CastlingSide> {
-    [CastlingSide::HSide, CastlingSide::ASide].into_iter().find(|&side| outermost_rook(board, color, side) == Some(sq))
+/// The rooks `K` and `Q` (in that order) name for each colour, found once per field written.
+fn outermost_rooks(board: &Board) -> [[Option<Square>; 2]; 2] {
+    [Color::White, Color::Black]
+        .map(|color| [CastlingSide::HSide, CastlingSide::ASide].map(|side| outermost_rook(board, color, side)))
+}
+
+/// `Some(side)` if the right on `sq` is the one `K`/`Q` would name, `None` otherwise, given
+/// [`outermost_rooks`].
+fn outermost_side(outermost: &[[Option<Square>; 2]; 2], color: Color, sq: Square) -> Option<CastlingSide> {
+    match outermost[color.index()] {
+        [Some(h), _] if h == sq => Some(CastlingSide::HSide),
+        [_, Some(a)] if a == sq => Some(CastlingSide::ASide),
+        _ => None,
+    }
 }
 
 /// A castling field being written: at most [`CastlingText::CAPACITY`] ASCII bytes, inline.
@@ -338,8 +349,9 @@ impl CastlingEncoding for Standard {
         parse_strict(Dialect::Standard, field, board)
     }
     fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
+        let outermost = outermost_rooks(board);
         write_each(rights, out, |color, sq| {
-            outermost_side(board, color, sq).map(side_letter).ok_or(WriteError::UnrepresentableCastling {
+            outermost_side(&outermost, color, sq).map(side_letter).ok_or(WriteError::UnrepresentableCastling {
                 square: sq,
                 encoding: self.name(),
                 reason: "K and Q only name the outermost rook on each side of the king",
@@ -368,7 +380,10 @@ impl CastlingEncoding for XFen {
         parse_strict(Dialect::XFen, field, board)
     }
     fn write(&self, rights: CastlingRights, board: &Board, out: &mut CastlingText) -> Result<(), WriteError> {
-        write_each(rights, out, |color, sq| Ok(outermost_side(board, color, sq).map_or(file_letter(sq), side_letter)))
+        let outermost = outermost_rooks(board);
+        write_each(rights, out, |color, sq| {
+            Ok(outermost_side(&outermost, color, sq).map_or(file_letter(sq), side_letter))
+        })
     }
 }
 

@@ -163,15 +163,15 @@ fn is_ws(b: u8) -> bool {
     b.is_ascii_whitespace()
 }
 
-/// The number of runs of empty squares, each within one rank: what a canonical placement
-/// writes one digit for.
+/// The first square of each run of empty squares (runs end at the edge of a rank): where a
+/// canonical placement writes a digit. A strict placement has one byte per piece, one per
+/// run and seven slashes.
 #[inline]
-fn empty_runs(occupied: u64) -> usize {
+fn empty_run_starts(occupied: u64) -> u64 {
     const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
     let empty = !occupied;
     // A run starts on an empty square whose western neighbour (in the same rank) is occupied.
-    let starts = empty & !((empty << 1) & NOT_A_FILE);
-    starts.count_ones() as usize
+    empty & !((empty << 1) & NOT_A_FILE)
 }
 
 /// The fields after the placement, as [`Parser::tail_fast`] reads them.
@@ -292,7 +292,7 @@ impl Parser<'_> {
             return false;
         }
         let occupied = by_piece[..SCRATCH].iter().fold(0, |acc, bb| acc | bb);
-        if self.strict && i - self.pos != 7 + occupied.count_ones() as usize + empty_runs(occupied) {
+        if self.strict && i - self.pos != 7 + (occupied | empty_run_starts(occupied)).count_ones() as usize {
             // Two digits in a row somewhere: the checked path names the place.
             return false;
         }
