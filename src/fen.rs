@@ -105,23 +105,24 @@ static PLACEMENT: [u8; 256] = {
 
 /// What one byte does on the placement field's fast path (see `Parser::placement_fast`).
 #[derive(Copy, Clone)]
+#[repr(align(8))]
 struct Step {
     /// What the byte puts on the square it starts at: a piece, or `None` for a digit or `/`.
     piece: Option<Piece>,
     /// The bitboard that square joins: the piece's index, or `SCRATCH` for a digit or `/`.
-    slot: usize,
+    slot: u8,
     /// How many squares the byte covers: 1 for a piece, 1 to 8 for a digit, 0 for `/`, and more
     /// than a rank has for every other byte, so that it always leaves the loop.
-    squares: usize,
+    squares: u8,
     /// The most squares that may be left in the rank once the byte is read: 7 after a piece or
     /// digit (none if it overran the rank), 0 at a `/` (the rank must be full).
-    max_left: usize,
+    max_left: u8,
     /// The squares a `/` opens (8); 0 otherwise.
-    refill: usize,
+    refill: u8,
 }
 
 /// The bitboard slot that digits and slashes write to, so that every byte takes the same path.
-const SCRATCH: usize = 12;
+const SCRATCH: u8 = 12;
 
 static STEPS: [Step; 256] = {
     let stop = Step { piece: None, slot: SCRATCH, squares: 9, max_left: 0, refill: 0 };
@@ -129,12 +130,12 @@ static STEPS: [Step; 256] = {
     let mut i = 0;
     while i < 12 {
         let piece = Piece::ALL[i];
-        table[piece.char() as usize] = Step { piece: Some(piece), slot: i, squares: 1, max_left: 7, refill: 0 };
+        table[piece.char() as usize] = Step { piece: Some(piece), slot: i as u8, squares: 1, max_left: 7, refill: 0 };
         i += 1;
     }
     let mut d = 1;
     while d <= 8 {
-        table[b'0' as usize + d] = Step { piece: None, slot: SCRATCH, squares: d, max_left: 7, refill: 0 };
+        table[(b'0' + d) as usize] = Step { piece: None, slot: SCRATCH, squares: d, max_left: 7, refill: 0 };
         d += 1;
     }
     table[b'/' as usize] = Step { piece: None, slot: SCRATCH, squares: 0, max_left: 0, refill: 8 };
@@ -267,11 +268,11 @@ impl Parser<'_> {
     #[inline]
     fn placement_fast(&mut self, board: &mut Board) -> bool {
         let (mailbox, bitboards) = board.views_mut();
-        let mut by_piece = [0u64; SCRATCH + 1];
+        let mut by_piece = [0u64; SCRATCH as usize + 1];
         // Squares read so far in FEN order (a8 = 0 … h1 = 63), and those still open in the rank.
         // A `/` leaves `at` on the first square of the next rank, not yet written: writing its
         // `None` there is harmless.
-        let (mut at, mut left) = (0usize, 8usize);
+        let (mut at, mut left) = (0u8, 8u8);
         let s = self.s;
         let mut i = self.pos;
         while let Some(&byte) = s.get(i) {
@@ -280,10 +281,10 @@ impl Parser<'_> {
             if rest > step.max_left {
                 break;
             }
-            let sq = (at ^ 56) & 63;
+            let sq = usize::from((at ^ 56) & 63);
             mailbox[sq] = step.piece;
-            by_piece[step.slot] |= SQUARE_BITS[sq];
-            at += step.squares;
+            by_piece[usize::from(step.slot)] |= SQUARE_BITS[sq];
+            at = at.wrapping_add(step.squares);
             left = rest + step.refill;
             i += 1;
         }
@@ -291,7 +292,7 @@ impl Parser<'_> {
         if !(ended && at == 64 && left == 0) {
             return false;
         }
-        let occupied = by_piece[..SCRATCH].iter().fold(0, |acc, bb| acc | bb);
+        let occupied = by_piece[..SCRATCH as usize].iter().fold(0, |acc, bb| acc | bb);
         if self.strict && i - self.pos != 7 + (occupied | empty_run_starts(occupied)).count_ones() as usize {
             // Two digits in a row somewhere: the checked path names the place.
             return false;
