@@ -10,11 +10,45 @@ use crate::types::{Color, Piece, Role, Square};
 ///
 /// Held twice, kept in step by every mutator: a 64-square mailbox (what stands on a square) and
 /// a bitboard per piece (where the pieces of a kind stand). Both are read-only from outside.
+///
+/// The mailbox holds one byte per square: the piece's FEN letter (`PNBRQKpnbrqk`), or 0 for an
+/// empty square, in the order FEN lists the squares (a8, b8 … h8, a7 … h1: index `sq ^ 56`).
+/// That is what the parser reads and the writer writes, in the order they go, so neither
+/// translates; [`Board::piece_at`] flips the index and decodes the letter with a table. The
+/// whole board is 64 + 96 bytes.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    mailbox: [Option<Piece>; 64],
+    letters: [u8; 64],
     by_piece: [Bitboard; 12],
 }
+
+/// Where a square (a1 = 0 … h8 = 63) is in FEN order (a8 = 0 … h1 = 63), and back: the rank
+/// is mirrored, the file kept.
+#[inline]
+const fn fen_index(sq: usize) -> usize {
+    sq ^ 56
+}
+
+/// The mailbox byte of a square holding `piece` (its FEN letter), or of an empty square (0).
+#[inline]
+const fn letter_of(piece: Option<Piece>) -> u8 {
+    match piece {
+        Some(p) => p.char() as u8,
+        None => 0,
+    }
+}
+
+/// The piece of each mailbox byte: `None` for 0 (empty) and for every byte that is not a
+/// piece letter (which the mailbox never holds).
+const PIECE_OF_LETTER: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut i = 0;
+    while i < 12 {
+        table[Piece::ALL[i].char() as usize] = Some(Piece::ALL[i]);
+        i += 1;
+    }
+    table
+};
 
 impl Default for Board {
     fn default() -> Board {
@@ -26,7 +60,7 @@ impl Board {
     /// A board with no pieces.
     #[must_use]
     pub const fn empty() -> Board {
-        Board { mailbox: [None; 64], by_piece: [Bitboard::EMPTY; 12] }
+        Board { letters: [0; 64], by_piece: [Bitboard::EMPTY; 12] }
     }
 
     /// The classical starting placement.
@@ -39,47 +73,45 @@ impl Board {
     #[inline]
     #[must_use]
     pub const fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.mailbox[sq as usize]
+        PIECE_OF_LETTER[self.letters[fen_index(sq as usize)] as usize]
     }
 
     /// The 64 squares' contents, a1 first.
-    #[inline]
     #[must_use]
-    pub const fn mailbox(&self) -> &[Option<Piece>; 64] {
-        &self.mailbox
+    pub const fn mailbox(&self) -> [Option<Piece>; 64] {
+        let mut squares = [None; 64];
+        let mut i = 0;
+        while i < 64 {
+            squares[i] = self.piece_at(Square::ALL[i]);
+            i += 1;
+        }
+        squares
     }
 
     /// Puts a piece on a square (replacing what was there) or clears it with `None`.
     #[inline]
     pub fn set_piece_at(&mut self, sq: Square, piece: Option<Piece>) {
-        if let Some(old) = self.mailbox[sq as usize] {
+        if let Some(old) = self.piece_at(sq) {
             self.by_piece[old.index()].remove(sq);
         }
         if let Some(new) = piece {
             self.by_piece[new.index()].add(sq);
         }
-        self.mailbox[sq as usize] = piece;
+        self.letters[fen_index(sq as usize)] = letter_of(piece);
     }
 
-    /// A fresh empty board for the parser: the mailbox is copied as a block from a static
-    /// (building `[None; 64]` in place takes a store per square).
+    /// Both views, for the parser to fill in place (the mailbox as letters in FEN order, see
+    /// [`Board`]); it must leave them in step.
     #[inline]
-    pub(crate) fn new_empty() -> Board {
-        static EMPTY: [Option<Piece>; 64] = [None; 64];
-        Board { mailbox: EMPTY, by_piece: [Bitboard::EMPTY; 12] }
-    }
-
-    /// Both views, for the parser to fill in place; it must leave them in step.
-    #[inline]
-    pub(crate) fn views_mut(&mut self) -> (&mut [Option<Piece>; 64], &mut [Bitboard; 12]) {
-        (&mut self.mailbox, &mut self.by_piece)
+    pub(crate) fn views_mut(&mut self) -> (&mut [u8; 64], &mut [Bitboard; 12]) {
+        (&mut self.letters, &mut self.by_piece)
     }
 
     /// Puts a piece on an empty square (the parser's checked path).
     #[inline]
     pub(crate) fn put_new(&mut self, sq: usize, piece: Piece) {
-        debug_assert!(self.mailbox[sq].is_none());
-        self.mailbox[sq] = Some(piece);
+        debug_assert!(self.letters[fen_index(sq)] == 0);
+        self.letters[fen_index(sq)] = letter_of(Some(piece));
         self.by_piece[piece.index()].0 |= 1 << sq;
     }
 
@@ -154,14 +186,16 @@ impl Board {
     ///
     /// Each rank's text comes whole from a table indexed by its occupancy (digits for the runs
     /// of empty squares, placeholders for the pieces), which also gives where each piece's
-    /// letter goes; then one pass over the occupied squares writes the letters.
+    /// letter goes; then one pass over the occupied squares copies the letters from the
+    /// mailbox. Everything here is in FEN order (rank 8 first), like the mailbox and the text.
     pub(crate) fn write_placement(&self, out: &mut [u8]) -> usize {
-        const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
-        let occupied = self.occupied().0;
-        // Where the letter of the piece on each square goes.
+        // The occupancy in FEN order (a8 = bit 0 … h1 = bit 63): mirroring the ranks of a
+        // bitboard reverses its bytes, and byte `r` is then the `r`-th rank written.
+        let occupied = self.occupied().0.swap_bytes();
+        // Where the letter of the piece on each square goes, by FEN index.
         let mut letter_at = [0u8; 64];
         let mut n = 0;
-        for rank in (0..8).rev() {
+        for rank in 0..8 {
             let text = &RANK_TEXT[((occupied >> (8 * rank)) & 0xff) as usize];
             out[n..n + 8].copy_from_slice(&text.bytes.to_le_bytes());
             // `n` is at most 63 and a position at most 7: adding `n` to each byte cannot carry.
@@ -173,10 +207,9 @@ impl Board {
         }
         let mut pieces = occupied;
         while pieces != 0 {
-            let sq = pieces.trailing_zeros() as usize;
+            let i = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            let letter = self.mailbox[sq].map_or(b'?', |p| LETTERS[p.color as usize][p.role as usize]);
-            out[usize::from(letter_at[sq])] = letter;
+            out[usize::from(letter_at[i])] = self.letters[i];
         }
         n - 1
     }

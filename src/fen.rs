@@ -107,8 +107,9 @@ static PLACEMENT: [u8; 256] = {
 #[derive(Copy, Clone)]
 #[repr(align(8))]
 struct Step {
-    /// What the byte puts on the square it starts at: a piece, or `None` for a digit or `/`.
-    piece: Option<Piece>,
+    /// What the byte puts on the square it starts at, as the board's mailbox holds it: the
+    /// piece letter itself, or 0 (empty) for a digit or `/`.
+    letter: u8,
     /// The bitboard that square joins: the piece's index, or `SCRATCH` for a digit or `/`.
     slot: u8,
     /// How many squares the byte covers: 1 for a piece, 1 to 8 for a digit, 0 for `/`, and more
@@ -125,30 +126,31 @@ struct Step {
 const SCRATCH: u8 = 12;
 
 static STEPS: [Step; 256] = {
-    let stop = Step { piece: None, slot: SCRATCH, squares: 9, max_left: 0, refill: 0 };
+    let stop = Step { letter: 0, slot: SCRATCH, squares: 9, max_left: 0, refill: 0 };
     let mut table = [stop; 256];
     let mut i = 0;
     while i < 12 {
-        let piece = Piece::ALL[i];
-        table[piece.char() as usize] = Step { piece: Some(piece), slot: i as u8, squares: 1, max_left: 7, refill: 0 };
+        let letter = Piece::ALL[i].char() as u8;
+        table[letter as usize] = Step { letter, slot: i as u8, squares: 1, max_left: 7, refill: 0 };
         i += 1;
     }
     let mut d = 1;
     while d <= 8 {
-        table[(b'0' + d) as usize] = Step { piece: None, slot: SCRATCH, squares: d, max_left: 7, refill: 0 };
+        table[(b'0' + d) as usize] = Step { letter: 0, slot: SCRATCH, squares: d, max_left: 7, refill: 0 };
         d += 1;
     }
-    table[b'/' as usize] = Step { piece: None, slot: SCRATCH, squares: 0, max_left: 0, refill: 8 };
+    table[b'/' as usize] = Step { letter: 0, slot: SCRATCH, squares: 0, max_left: 0, refill: 8 };
     table
 };
 
-/// `1 << sq` for each square: a load where a shift would need two instructions.
+/// The bitboard bit of each square in FEN order (a8 = 0 … h1 = 63): `1 << (i ^ 56)`, the rank
+/// mirrored. One load gives the bit from the FEN index the parser counts in.
 static SQUARE_BITS: [u64; 64] = {
     let mut bits = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        bits[sq] = 1 << sq;
-        sq += 1;
+    let mut i = 0;
+    while i < 64 {
+        bits[i] = 1 << (i ^ 56);
+        i += 1;
     }
     bits
 };
@@ -269,27 +271,37 @@ impl Parser<'_> {
     fn placement_fast(&mut self, board: &mut Board) -> bool {
         let (mailbox, bitboards) = board.views_mut();
         let mut by_piece = [0u64; SCRATCH as usize + 1];
-        // Squares read so far in FEN order (a8 = 0 … h1 = 63), and those still open in the rank.
-        // A `/` leaves `at` on the first square of the next rank, not yet written: writing its
-        // `None` there is harmless.
-        let (mut at, mut left) = (0u8, 8u8);
+        // Squares read so far in FEN order (a8 = 0 … h1 = 63), the order of the mailbox (see
+        // `Board`), and those still open in the rank. A `/` leaves `at` on the first square of
+        // the next rank, not yet written: writing its 0 there is harmless. Extra ranks take
+        // `at` past 63; the index wraps around (the field fails the check below, and the board
+        // is discarded).
+        //
+        // `at` is a `u32` (a byte would need widening for every index) and `left` is updated in
+        // place: the loop keeps one copy of each, and nothing after it needs the `left` of the
+        // byte that stopped it.
+        let (mut at, mut left) = (0u32, 8u8);
         let s = self.s;
         let mut i = self.pos;
         while let Some(&byte) = s.get(i) {
             let step = &STEPS[usize::from(byte)];
-            let rest = left.wrapping_sub(step.squares);
-            if rest > step.max_left {
+            left = left.wrapping_sub(step.squares);
+            if left > step.max_left {
                 break;
             }
-            let sq = usize::from((at ^ 56) & 63);
-            mailbox[sq] = step.piece;
+            let sq = (at & 63) as usize;
+            mailbox[sq] = step.letter;
             by_piece[usize::from(step.slot)] |= SQUARE_BITS[sq];
-            at = at.wrapping_add(step.squares);
-            left = rest + step.refill;
+            at += u32::from(step.squares);
+            left += step.refill;
             i += 1;
         }
+        // Complete means eight full ranks. Each `/` needs a full rank and opens one, and a piece
+        // or digit leaves at most 7 squares open, so after `k` slashes `at` is `8k + 8 - left`
+        // with `left` 0 to 8: `at == 64` is either seven slashes and a full last rank, or eight
+        // slashes and nothing after the last one, which the last byte tells apart.
         let ended = s.get(i).is_none_or(|&b| is_ws(b));
-        if !(ended && at == 64 && left == 0) {
+        if !(ended && at == 64 && s[i - 1] != b'/') {
             return false;
         }
         let occupied = by_piece[..SCRATCH as usize].iter().fold(0, |acc, bb| acc | bb);
@@ -546,7 +558,7 @@ impl Setup {
         if strict && is_ws(fen[0]) {
             return Err(err(Field::Placement, 0, ParseErrorKind::Whitespace));
         }
-        let mut board = Board::new_empty();
+        let mut board = Board::empty();
         p.placement(&mut board)?;
         if let Some(Tail { turn, castling, ep_square, halfmoves, fullmoves }) = p.tail_fast(&board, castling)? {
             return Ok(Setup { board, turn, castling, ep_square, halfmoves, fullmoves });
