@@ -394,21 +394,29 @@ impl Parser<'_> {
         let s = self.s;
         let start = self.pos;
         let [b' ', turn, b' ', ..] = s[start..] else { return Ok(None) };
-        let turn = match turn {
-            b'w' => Color::White,
-            b'b' => Color::Black,
-            _ => return Ok(None),
-        };
+        // From one FEN to the next the side to move is a coin toss: a branch on it would be
+        // mispredicted half the time, so the letter is checked with one test and the colour
+        // chosen without a branch.
+        const TURN_LETTERS: u128 = 1 << b'w' | 1 << b'b';
+        if turn >= 128 || TURN_LETTERS >> turn & 1 == 0 {
+            return Ok(None);
+        }
+        let turn = std::hint::select_unpredictable(turn == b'w', Color::White, Color::Black);
         let field_start = start + 3;
-        let field_end = s[field_start..].iter().position(|&b| is_ws(b)).map_or(s.len(), |n| field_start + n);
-        let field = &s[field_start..field_end];
-        let castling = match field {
-            [] => return Ok(None),
-            b"-" => CastlingRights::NONE,
-            [b'-', ..] => return Ok(None),
-            _ => enc
+        // Most FENs have no castling rights left: `-` and a space, tested at once, before
+        // looking for the end of a field of letters.
+        let (castling, field_end) = if let [b'-', b' ', ..] = s[field_start..] {
+            (CastlingRights::NONE, field_start + 1)
+        } else {
+            let field_end = s[field_start..].iter().position(|&b| is_ws(b)).map_or(s.len(), |n| field_start + n);
+            let field = &s[field_start..field_end];
+            if let [] | [b'-', ..] = field {
+                return Ok(None);
+            }
+            let rights = enc
                 .parse(field, board)
-                .map_err(|e| err(Field::Castling, field_start + e.offset.min(field.len()), e.kind.into()))?,
+                .map_err(|e| err(Field::Castling, field_start + e.offset.min(field.len()), e.kind.into()))?;
+            (rights, field_end)
         };
         let (ep_square, clocks) = match s.get(field_end..) {
             Some([b' ', b'-', b' ', rest @ ..]) => (None, rest),
