@@ -8,7 +8,8 @@
 //!
 //! Only `run` is collected, so callgrind's total divided by the number of lines is the
 //! instruction count per FEN. Operations: `parse-auto`, `parse-standard`, `parse-shredder`,
-//! `parse-xfen`, `validate`, `write-standard`, `write-shredder`, `write-xfen`, `convert-shredder`,
+//! `parse-xfen`, `validate`, `write-standard`, `write-shredder`, `write-xfen`, `fenbuf-xfen` (`to_fen`,
+//! no `String`), `convert-shredder`,
 //! `convert-xfen`, and `shakmaty-parse`, `shakmaty-validate`, `shakmaty-write` for comparison.
 
 use std::hint::black_box;
@@ -80,6 +81,12 @@ fn run(op: &str, input: &Input, passes: usize) -> usize {
                     black_box(&out);
                 }
             }
+            (op, Input::Setups(setups)) if op.starts_with("fenbuf-") => {
+                let d = dialect(&op["fenbuf-".len()..]);
+                for setup in setups {
+                    ok += usize::from(black_box(setup.to_fen(&d, EnPassantMode::AsIs)).is_ok());
+                }
+            }
             (op, Input::Setups(setups)) if op.starts_with("write-") => {
                 let d = dialect(&op["write-".len()..]);
                 for setup in setups {
@@ -111,7 +118,7 @@ fn main() {
                 .map(|l| Fen::from_ascii(l.as_bytes()).unwrap().into_position(CastlingMode::Chess960).unwrap())
                 .collect(),
         )
-    } else if op.starts_with("write-") {
+    } else if op.starts_with("write-") || op.starts_with("fenbuf-") {
         Input::Setups(lines.iter().map(|l| Setup::from_ascii(l.as_bytes()).unwrap()).collect())
     } else {
         Input::Lines(lines)

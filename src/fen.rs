@@ -645,11 +645,24 @@ impl Setup {
         castling: &E,
         en_passant: EnPassantMode,
     ) -> Result<FenBuf, WriteError> {
+        let mut out = FenBuf::new();
+        self.write_into(&mut out, castling, en_passant)?;
+        Ok(out)
+    }
+
+    /// [`Setup::to_fen`] into a fresh `FenBuf` of the caller's (writing in place spares the
+    /// callers that only borrow the text a copy of the whole buffer).
+    #[inline]
+    fn write_into<E: CastlingEncoding + ?Sized>(
+        &self,
+        out: &mut FenBuf,
+        castling: &E,
+        en_passant: EnPassantMode,
+    ) -> Result<(), WriteError> {
         let mut text = CastlingText::new();
         if !self.castling.is_empty() {
             castling.write(self.castling, &self.board, &mut text)?;
         }
-        let mut out = FenBuf::new();
         let b = &mut out.buf;
         let mut n = self.board.write_placement(b);
         b[n] = b' ';
@@ -682,7 +695,7 @@ impl Setup {
         b[n] = b' ';
         n = write_u32(b, n + 1, self.fullmoves);
         out.len = n as u8;
-        Ok(out)
+        Ok(())
     }
 
     /// Writes the FEN into any [`fmt::Write`] (e.g. a reused `String`).
@@ -696,7 +709,8 @@ impl Setup {
         castling: &E,
         en_passant: EnPassantMode,
     ) -> Result<(), WriteError> {
-        let fen = self.to_fen(castling, en_passant)?;
+        let mut fen = FenBuf::new();
+        self.write_into(&mut fen, castling, en_passant)?;
         out.write_str(fen.as_str()).map_err(|_| WriteError::Custom("the output refused the text"))
     }
 
@@ -721,7 +735,7 @@ impl Setup {
 /// Writes `value` in decimal at `b[at..]` and returns the end. Clocks are almost always below
 /// 100: those take two table bytes and no division.
 #[inline]
-fn write_u32(b: &mut [u8; FenBuf::CAPACITY], at: usize, value: u32) -> usize {
+fn write_u32(b: &mut [u8; FenBuf::BLOCKS], at: usize, value: u32) -> usize {
     if let Some(&[tens, units]) = DIGIT_PAIRS.get(value as usize) {
         // Below 10 the units overwrite the tens' `0`.
         let two = usize::from(value >= 10);
@@ -777,8 +791,10 @@ impl fmt::Display for Setup {
 
 /// A written FEN, held inline (no allocation): dereferences to `str`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct FenBuf {
-    buf: [u8; FenBuf::CAPACITY],
+    /// The text, then zeros up to a whole number of 16-byte blocks (see [`FenBuf::as_str`]).
+    buf: [u8; FenBuf::BLOCKS],
     len: u8,
 }
 
@@ -786,8 +802,11 @@ impl FenBuf {
     /// Room for the longest FEN the writer can produce.
     pub const CAPACITY: usize = 71 + 3 + CastlingText::CAPACITY + 1 + 2 + 1 + 10 + 1 + 10;
 
+    /// The buffer: `CAPACITY` rounded up to whole 16-byte blocks.
+    const BLOCKS: usize = FenBuf::CAPACITY.next_multiple_of(16);
+
     const fn new() -> FenBuf {
-        FenBuf { buf: [0; FenBuf::CAPACITY], len: 0 }
+        FenBuf { buf: [0; FenBuf::BLOCKS], len: 0 }
     }
 
     /// The FEN as bytes.
@@ -799,8 +818,13 @@ impl FenBuf {
     /// The FEN as text.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        // The writer only emits ASCII.
-        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+        // `str::from_utf8` is the one safe way from bytes to `str`. It checks ASCII 16 bytes at
+        // a time where they are aligned, and byte by byte elsewhere: so it is given the whole
+        // aligned blocks that hold the text, whose bytes after the text are still the zeros of
+        // `new` (the writer only emits ASCII, and nothing past the text). It therefore never
+        // fails; if it did, the text would be empty rather than wrong.
+        let len = usize::from(self.len);
+        std::str::from_utf8(&self.buf[..len.next_multiple_of(16)]).ok().and_then(|s| s.get(..len)).unwrap_or_default()
     }
 }
 
