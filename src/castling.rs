@@ -130,9 +130,16 @@ pub fn outermost_rook(board: &Board, color: Color, side: CastlingSide) -> Option
 }
 
 /// The rooks `K` and `Q` (in that order) name for each colour, found once per field written.
+/// None for a colour whose king is not on its back rank: its rights have no side, so writing
+/// them as `K`/`Q` would make a rook on the a-file a `K` that every other reader takes for the
+/// h-file (x-fen.md); X-FEN writes their file letters, KQkq cannot write them.
 fn outermost_rooks(board: &Board) -> [[Option<Square>; 2]; 2] {
-    [Color::White, Color::Black]
-        .map(|color| [CastlingSide::HSide, CastlingSide::ASide].map(|side| outermost_rook(board, color, side)))
+    [Color::White, Color::Black].map(|color| {
+        if back_rank_king(board, color).is_none() {
+            return [None, None];
+        }
+        [CastlingSide::HSide, CastlingSide::ASide].map(|side| outermost_rook(board, color, side))
+    })
 }
 
 /// `Some(side)` if the right on `sq` is the one `K`/`Q` would name, `None` otherwise, given
@@ -256,7 +263,7 @@ pub struct Auto;
 
 /// Classical `KQkq`: each letter names the outermost rook on a side of the king. Strict: reads
 /// only the text it writes (`KQkq` order, no repeats, no file letters); refuses to write a
-/// right whose rook is not the outermost one.
+/// right whose rook is not the outermost one, or whose king is not on its back rank.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Standard;
 
@@ -267,7 +274,8 @@ pub struct Standard;
 pub struct Shredder;
 
 /// X-FEN: `KQkq` for outermost rooks, the rook's file letter (in the same slot) for a rook with
-/// another rook of its colour further out on that side. Strict: reads only that canonical text.
+/// another rook of its colour further out on that side, or of a colour whose king is not on its
+/// back rank (such a right has no side). Strict: reads only that canonical text.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct XFen;
 
@@ -354,7 +362,11 @@ impl CastlingEncoding for Standard {
             outermost_side(&outermost, color, sq).map(side_letter).ok_or(WriteError::UnrepresentableCastling {
                 square: sq,
                 encoding: self.name(),
-                reason: "K and Q only name the outermost rook on each side of the king",
+                reason: if back_rank_king(board, color).is_some() {
+                    "K and Q only name the outermost rook on each side of the king"
+                } else {
+                    "K and Q name no side when the king is not on its back rank"
+                },
             })
         })
     }

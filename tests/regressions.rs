@@ -246,3 +246,35 @@ fn make_seeds() {
 // ---------------------------------------------------------------------------------------------
 // One test per bug found by fuzzing (expected values from the spec notes).
 // ---------------------------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------------------------
+// One test per bug found (expected values from the spec notes and python-chess, not our output).
+// ---------------------------------------------------------------------------------------------
+
+/// A right of a colour whose king is not on its back rank has no side. X-FEN and KQkq wrote it
+/// as `K` or `Q` anyway (`K` for a lone rook on a1), and every other reader takes `K` for the
+/// h-file: python-chess reads `4k3/8/8/8/8/8/4K3/R7 w K - 0 1` as a right on h1. x-fen.md: such
+/// rights are written as their file letters; KQkq has none, so it refuses.
+#[test]
+fn rights_without_a_back_rank_king_are_file_letters_in_xfen() {
+    use chessfen::{Dialect, Syntax, WriteError};
+    let fen = "4k3/8/8/8/8/8/4K3/R7 w A - 0 1";
+    let setup = Setup::from_ascii(fen.as_bytes()).unwrap();
+    assert!(setup.castling.contains(chessfen::Square::A1));
+    let xfen = setup.to_fen(&Dialect::XFen, EnPassantMode::AsIs).unwrap();
+    assert_eq!(xfen.as_str(), fen);
+    assert_eq!(Setup::parse(xfen.as_bytes(), &Dialect::XFen, Syntax::Strict), Ok(setup.clone()));
+    assert!(matches!(
+        setup.to_fen(&Dialect::Standard, EnPassantMode::AsIs),
+        Err(WriteError::UnrepresentableCastling { square: chessfen::Square::A1, .. })
+    ));
+    // Both colours, rooks on both wings, kings in the middle of the board.
+    let fen = "r6r/8/3k4/8/8/4K3/8/R6R w HAha - 0 1";
+    let setup = Setup::from_ascii(fen.as_bytes()).unwrap();
+    assert_eq!(setup.to_fen(&Dialect::XFen, EnPassantMode::AsIs).unwrap().as_str(), fen);
+    // A colour with its king at home keeps K/Q.
+    let fen = "r6r/8/3k4/8/8/8/8/R3K2R w KQha - 0 1";
+    let setup = Setup::from_ascii(fen.as_bytes()).unwrap();
+    assert_eq!(setup.to_fen(&Dialect::XFen, EnPassantMode::AsIs).unwrap().as_str(), fen);
+    fuzz_checks::check_roundtrip(&setup);
+}

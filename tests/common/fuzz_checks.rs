@@ -207,13 +207,25 @@ fn fixed_fullmoves(setup: &Setup) -> Setup {
     Setup { fullmoves: setup.fullmoves.max(1), ..setup.clone() }
 }
 
-/// Whether every castling right is the outermost rook on its side (the only rights `KQkq`
-/// can name, x-fen.md), judged by the reference's own scan.
+/// Whether every castling right is the outermost rook on its side of a king on the back rank
+/// (the only rights `KQkq` can name, x-fen.md: without that king a right has no side), judged
+/// by the reference's own scan.
 pub fn standard_can_write(setup: &Setup) -> bool {
     let squares = to_ref(setup).squares;
     setup.castling.squares().into_iter().all(|sq| {
         let white = sq.rank() == Rank::First;
-        [true, false].iter().any(|&h| ref_outermost(&squares, white, h) == Some(sq.index()))
+        ref_king_file(&squares, white).is_some()
+            && [true, false].iter().any(|&h| ref_outermost(&squares, white, h) == Some(sq.index()))
+    })
+}
+
+/// Whether X-FEN writes a `K`/`Q` letter for no right of a colour without a king on its back
+/// rank (such rights have no side; x-fen.md: written as file letters).
+pub fn xfen_letters_have_a_side(setup: &Setup, xfen: &str) -> bool {
+    let squares = to_ref(setup).squares;
+    let field = xfen.split(' ').nth(2).unwrap_or("-");
+    field.bytes().all(|b| {
+        !matches!(b.to_ascii_lowercase(), b'k' | b'q') || ref_king_file(&squares, b.is_ascii_uppercase()).is_some()
     })
 }
 
@@ -261,6 +273,7 @@ pub fn check_roundtrip(setup: &Setup) {
         }
     }
     let xfen = setup.to_fen(&Dialect::XFen, EnPassantMode::AsIs).expect("X-FEN writes any rights");
+    assert!(xfen_letters_have_a_side(setup, &xfen), "K/Q written for a colour with no king on its back rank: {xfen}");
     if let Ok(standard) = setup.to_fen(&Dialect::Standard, EnPassantMode::AsIs) {
         assert_eq!(standard, xfen, "X-FEN must write KQkq wherever KQkq can");
     }
