@@ -640,7 +640,7 @@ fn all_960_positions_round_trip() {
 }
 
 /// The DFRC pairs covered: all 960 × 960 in optimised builds (`cargo test --release`) or with
-/// `CHESSFEN_EXHAUSTIVE=1`; in a plain debug build, where the full run takes ~35 s, every
+/// `CHESSFEN_EXHAUSTIVE=1`; in a plain debug build, where the full run takes 20-35 s, every
 /// pair with `b ≡ w (mod 15)` (61,440 pairs: every White and every Black number, each with
 /// 64 partners).
 fn dfrc_pairs() -> impl Iterator<Item = (u32, u32)> {
