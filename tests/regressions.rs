@@ -4,7 +4,7 @@
 //! - `fuzz/regressions/<target>/`: inputs that once failed a check (one file per finding);
 //! - `fuzz/seeds/<target>/`: the seed corpus (bench positions, spec examples, leniency cases),
 //!   regenerated with `cargo test --test regressions -- --ignored make_seeds`;
-//! - `fuzz/min/<target>/`: the corpus libFuzzer grew, minimised with `cargo fuzz cmin`;
+//! - `fuzz/min/<target>/`: the corpus libFuzzer grew, minimised with `-merge=1`;
 //! - `fuzz/corpus/<target>/` (local only, not committed): a fuzzing session's working corpus.
 //!
 //! Named tests below pin each bug the fuzzers found, with the expected behaviour taken from
