@@ -281,7 +281,10 @@ impl Parser<'_> {
         // place: the loop keeps one copy of each, and nothing after it needs the `left` of the
         // byte that stopped it.
         let (mut at, mut left) = (0u32, 8u8);
-        let s = self.s;
+        // A placement the fast path accepts has at most 71 bytes (64 one-square bytes and 7
+        // slashes): looking no further keeps `at` small whatever the input's length.
+        let full = self.s;
+        let s = &full[..full.len().min(self.pos + 71)];
         let mut i = self.pos;
         while let Some(&byte) = s.get(i) {
             let step = &STEPS[usize::from(byte)];
@@ -300,8 +303,8 @@ impl Parser<'_> {
         // or digit leaves at most 7 squares open, so after `k` slashes `at` is `8k + 8 - left`
         // with `left` 0 to 8: `at == 64` is either seven slashes and a full last rank, or eight
         // slashes and nothing after the last one, which the last byte tells apart.
-        let ended = s.get(i).is_none_or(|&b| is_ws(b));
-        if !(ended && at == 64 && s[i - 1] != b'/') {
+        let ended = full.get(i).is_none_or(|&b| is_ws(b));
+        if !(ended && at == 64 && full[i - 1] != b'/') {
             return false;
         }
         let occupied = by_piece[..SCRATCH as usize].iter().fold(0, |acc, bb| acc | bb);

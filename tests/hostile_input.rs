@@ -91,3 +91,12 @@ fn huge_fields() {
     let zeros = [b"8/8/8/8/8/8/8/k6K w - - ".as_slice(), &vec![b'0'; mega], b"1 1"].concat();
     assert_eq!(Setup::from_ascii(&zeros).map(|s| s.halfmoves), Ok(1));
 }
+
+/// The placement fast path looks at no more than a well-formed field's 71 bytes, so a field of
+/// endless ranks can never wrap its square counter into a board: it is "more than 8 ranks".
+#[test]
+fn endless_ranks_are_too_many_ranks() {
+    let ranks = "8/".repeat(1 << 20);
+    let err = Setup::from_ascii(format!("{ranks}8 w - - 0 1").as_bytes()).expect_err("too many ranks");
+    assert_eq!(err.to_string(), "placement field at byte 15: there are more than 8 ranks");
+}
