@@ -326,6 +326,9 @@ fn side_letter(side: CastlingSide) -> u8 {
 /// Parses leniently, then insists the field is exactly what `dialect` would write.
 fn parse_strict(dialect: Dialect, field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
     let rights = parse_any(field, board)?;
+    if surely_canonical(dialect, field, board) {
+        return Ok(rights);
+    }
     let mut canonical = CastlingText::new();
     dialect
         .write(rights, board, &mut canonical)
@@ -335,6 +338,56 @@ fn parse_strict(dialect: Dialect, field: &[u8], board: &Board) -> Result<Castlin
     } else {
         Err(CastlingError::new(0, CastlingErrorKind::NotCanonical { dialect, expected: canonical }))
     }
+}
+
+/// Whether a field that [`parse_any`] read is, without writing it, certainly the text `dialect`
+/// writes for its rights: the common forms only (`false` leaves the question to the writer).
+///
+/// - Shredder-FEN: file letters in the writer's order (White first, then from the h-file down),
+///   none repeated. They name distinct squares, which the writer spells back in that order.
+/// - KQkq and X-FEN: letters of `KQkq` in that order, none repeated, each of a colour whose
+///   king is on its back rank. `K` and `Q` then name the outermost rook on either side of the
+///   king, which both dialects write as `K` and `Q` again, the h-side first.
+#[inline]
+fn surely_canonical(dialect: Dialect, field: &[u8], board: &Board) -> bool {
+    /// Each letter's place in the writer's order, or `NONE` for a letter that is not of the form.
+    const fn ranks(side_letters: bool) -> [u8; 128] {
+        let mut table = [NONE; 128];
+        let mut i = 0;
+        while i < 8 {
+            if side_letters {
+                // `K`, `Q`, `k`, `q`: 0, 1, 2, 3.
+                table[b"KQkq"[i % 4] as usize] = (i % 4) as u8;
+            } else {
+                // `H` … `A`, then `h` … `a`: 0 … 15.
+                table[(b'H' - i as u8) as usize] = i as u8;
+                table[(b'h' - i as u8) as usize] = 8 + i as u8;
+            }
+            i += 1;
+        }
+        table
+    }
+    const NONE: u8 = 0xff;
+    static SIDES: [u8; 128] = ranks(true);
+    static FILES: [u8; 128] = ranks(false);
+    let table = if dialect == Dialect::Shredder { &FILES } else { &SIDES };
+    // The letters' places must increase: `next` is the least place the next letter may have.
+    let mut next = 0;
+    for &letter in field {
+        let place = table.get(usize::from(letter)).copied().unwrap_or(NONE);
+        if place == NONE || place < next {
+            return false;
+        }
+        next = place + 1;
+    }
+    if dialect == Dialect::Shredder {
+        return true;
+    }
+    // `K`/`Q` of a colour without a back-rank king are written as file letters, or not at all.
+    let has_king = |color| back_rank_king(board, color).is_some();
+    let white = field.first().is_some_and(u8::is_ascii_uppercase);
+    let black = field.last().is_some_and(u8::is_ascii_lowercase);
+    (!white || has_king(Color::White)) && (!black || has_king(Color::Black))
 }
 
 impl CastlingEncoding for Auto {
@@ -449,6 +502,98 @@ impl CastlingEncoding for Dialect {
             Dialect::Standard => Standard.write(rights, board, out),
             Dialect::Shredder => Shredder.write(rights, board, out),
             Dialect::XFen => XFen.write(rights, board, out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use strum::IntoEnumIterator;
+
+    use super::*;
+    use crate::setup::Setup;
+
+    /// Boards with every arrangement the castling letters care about: classical, Chess960 and
+    /// DFRC rooks, two rooks on a side, kings off their back rank, no kings, no rooks.
+    fn boards() -> Vec<Board> {
+        let mut boards: Vec<Board> = [0, 1, 100, 518, 959]
+            .iter()
+            .map(|&n| crate::chess960::start_position(n).expect("a Chess960 number").board)
+            .collect();
+        boards.push(crate::chess960::dfrc_start_position(0, 959).expect("a DFRC pair").board);
+        for placement in [
+            "r3k2r/8/8/8/8/8/8/R3K2R",
+            "rr2k1rr/8/8/8/8/8/8/RR2K1RR",
+            "r3k3/8/8/8/8/8/4K3/R6R",
+            "8/4k3/8/8/8/8/8/R3K2R",
+            "rr4rr/8/8/8/8/8/8/RR4RR",
+            "4k3/8/8/8/8/8/8/4K3",
+            "1r2k3/8/8/8/8/8/8/4K1R1",
+        ] {
+            boards.push(Setup::from_ascii(format!("{placement} w - - 0 1").as_bytes()).expect("a placement").board);
+        }
+        boards
+    }
+
+    /// Every field of one to three letters a castling field may hold.
+    fn fields() -> Vec<Vec<u8>> {
+        let letters = b"KQkqABCDEFGHabcdefgh";
+        let mut fields: Vec<Vec<u8>> = letters.iter().map(|&l| vec![l]).collect();
+        for _ in 0..2 {
+            let longer: Vec<Vec<u8>> = fields
+                .iter()
+                .filter(|f| f.len() == fields.last().map_or(0, Vec::len))
+                .flat_map(|f| letters.iter().map(move |&l| [f.as_slice(), &[l]].concat()))
+                .collect();
+            fields.extend(longer);
+        }
+        fields
+    }
+
+    /// The shortcut may only call a field canonical if writing its rights gives it back.
+    #[test]
+    fn surely_canonical_fields_are_what_the_writer_writes() {
+        let fields = fields();
+        assert_eq!(fields.len(), 20 + 400 + 8000);
+        let mut confirmed = 0;
+        for board in boards() {
+            for field in &fields {
+                let Ok(rights) = parse_any(field, &board) else { continue };
+                for dialect in Dialect::iter() {
+                    if surely_canonical(dialect, field, &board) {
+                        let mut text = CastlingText::new();
+                        dialect.write(rights, &board, &mut text).expect("a canonical field is writable");
+                        assert_eq!(text.as_bytes(), field.as_slice(), "{dialect} on {board:?}");
+                        confirmed += 1;
+                    }
+                }
+            }
+        }
+        assert!(confirmed > 1000, "the shortcut fired only {confirmed} times");
+    }
+
+    /// It fires on the forms it is for, and leaves the rest to the writer.
+    #[test]
+    fn surely_canonical_takes_the_common_forms() {
+        let start = Board::standard();
+        let yes = [
+            (Dialect::Standard, "KQkq"),
+            (Dialect::XFen, "Kq"),
+            (Dialect::Shredder, "HAha"),
+            (Dialect::Shredder, "Ab"),
+        ];
+        for (dialect, field) in yes {
+            assert!(surely_canonical(dialect, field.as_bytes(), &start), "{dialect} {field}");
+        }
+        let no = [
+            (Dialect::Standard, "QK"),
+            (Dialect::Standard, "KK"),
+            (Dialect::XFen, "Hq"),
+            (Dialect::Shredder, "AH"),
+            (Dialect::Shredder, "K"),
+        ];
+        for (dialect, field) in no {
+            assert!(!surely_canonical(dialect, field.as_bytes(), &start), "{dialect} {field}");
         }
     }
 }

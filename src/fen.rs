@@ -110,36 +110,44 @@ struct Step {
     /// What the byte puts on the square it starts at, as the board's mailbox holds it: the
     /// piece letter itself, or 0 (empty) for a digit or `/`.
     letter: u8,
-    /// The bitboard that square joins: the piece's index, or `SCRATCH` for a digit or `/`.
+    /// The bitboard that square joins: the piece's index, `DIGITS` for a digit (the square
+    /// where a run of empty squares is written to start), `SCRATCH` for a `/`.
     slot: u8,
     /// How many squares the byte covers: 1 for a piece, 1 to 8 for a digit, 0 for `/`, and more
     /// than a rank has for every other byte, so that it always leaves the loop.
     squares: u8,
-    /// The most squares that may be left in the rank once the byte is read: 7 after a piece or
-    /// digit (none if it overran the rank), 0 at a `/` (the rank must be full).
+    /// What the byte does to the squares open in the rank (modulo 256): minus the squares it
+    /// covers, plus the 8 of a new rank for a `/`.
+    delta: u8,
+    /// The most squares that may be open once the byte is read: 7 after a piece or digit (a
+    /// byte that overran the rank wraps around to far more), 8 after a `/` (only if the rank
+    /// it closes was full), and 0 for a byte that ends the field (no count is that low after
+    /// it: it covers more squares than a rank has).
     max_left: u8,
-    /// The squares a `/` opens (8); 0 otherwise.
-    refill: u8,
 }
 
-/// The bitboard slot that digits and slashes write to, so that every byte takes the same path.
-const SCRATCH: u8 = 12;
+/// The bitboard slot that digits write to: the squares where the field starts a run of empty
+/// squares. Strict syntax wants exactly one digit per run, which is one comparison with the
+/// runs the pieces leave (see `empty_run_starts`).
+const DIGITS: u8 = 12;
+/// The bitboard slot that slashes write to, so that every byte takes the same path.
+const SCRATCH: u8 = 13;
 
 static STEPS: [Step; 256] = {
-    let stop = Step { letter: 0, slot: SCRATCH, squares: 9, max_left: 0, refill: 0 };
+    let stop = Step { letter: 0, slot: SCRATCH, squares: 9, delta: 9u8.wrapping_neg(), max_left: 0 };
     let mut table = [stop; 256];
     let mut i = 0;
     while i < 12 {
         let letter = Piece::ALL[i].char() as u8;
-        table[letter as usize] = Step { letter, slot: i as u8, squares: 1, max_left: 7, refill: 0 };
+        table[letter as usize] = Step { letter, slot: i as u8, squares: 1, delta: 1u8.wrapping_neg(), max_left: 7 };
         i += 1;
     }
     let mut d = 1;
     while d <= 8 {
-        table[(b'0' + d) as usize] = Step { letter: 0, slot: SCRATCH, squares: d, max_left: 7, refill: 0 };
+        table[(b'0' + d) as usize] = Step { letter: 0, slot: DIGITS, squares: d, delta: d.wrapping_neg(), max_left: 7 };
         d += 1;
     }
-    table[b'/' as usize] = Step { letter: 0, slot: SCRATCH, squares: 0, max_left: 0, refill: 8 };
+    table[b'/' as usize] = Step { letter: 0, slot: SCRATCH, squares: 0, delta: 8, max_left: 8 };
     table
 };
 
@@ -167,8 +175,7 @@ fn is_ws(b: u8) -> bool {
 }
 
 /// The first square of each run of empty squares (runs end at the edge of a rank): where a
-/// canonical placement writes a digit. A strict placement has one byte per piece, one per
-/// run and seven slashes.
+/// canonical placement writes a digit, and the only squares where it does.
 #[inline]
 fn empty_run_starts(occupied: u64) -> u64 {
     const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
@@ -288,7 +295,7 @@ impl Parser<'_> {
         let mut i = self.pos;
         while let Some(&byte) = s.get(i) {
             let step = &STEPS[usize::from(byte)];
-            left = left.wrapping_sub(step.squares);
+            left = left.wrapping_add(step.delta);
             if left > step.max_left {
                 break;
             }
@@ -296,7 +303,6 @@ impl Parser<'_> {
             mailbox[sq] = step.letter;
             by_piece[usize::from(step.slot)] |= SQUARE_BITS[sq];
             at += u32::from(step.squares);
-            left += step.refill;
             i += 1;
         }
         // Complete means eight full ranks. Each `/` needs a full rank and opens one, and a piece
@@ -307,10 +313,13 @@ impl Parser<'_> {
         if !(ended && at == 64 && full[i - 1] != b'/') {
             return false;
         }
-        let occupied = by_piece[..SCRATCH as usize].iter().fold(0, |acc, bb| acc | bb);
-        if self.strict && i - self.pos != 7 + (occupied | empty_run_starts(occupied)).count_ones() as usize {
-            // Two digits in a row somewhere: the checked path names the place.
-            return false;
+        if self.strict {
+            // A digit that does not start a run follows another digit (`44`): the checked path
+            // names the place. (Every run starts with a digit, since its squares are empty.)
+            let occupied = by_piece[..DIGITS as usize].iter().fold(0, |acc, bb| acc | bb);
+            if by_piece[usize::from(DIGITS)] != empty_run_starts(occupied) {
+                return false;
+            }
         }
         for (bitboard, bits) in bitboards.iter_mut().zip(by_piece) {
             *bitboard = Bitboard(bits);
