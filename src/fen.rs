@@ -277,7 +277,7 @@ impl Parser<'_> {
     #[inline]
     fn placement_fast(&mut self, board: &mut Board) -> bool {
         let (mailbox, bitboards) = board.views_mut();
-        let mut by_piece = [0u64; SCRATCH as usize + 1];
+        let mut by_piece = [Bitboard::EMPTY; SCRATCH as usize + 1];
         // Squares read so far in FEN order (a8 = 0 … h1 = 63), the order of the mailbox (see
         // `Board`), and those still open in the rank. A `/` leaves `at` on the first square of
         // the next rank, not yet written: writing its 0 there is harmless. Extra ranks take
@@ -301,7 +301,7 @@ impl Parser<'_> {
             }
             let sq = (at & 63) as usize;
             mailbox[sq] = step.letter;
-            by_piece[usize::from(step.slot)] |= SQUARE_BITS[sq];
+            by_piece[usize::from(step.slot)].0 |= SQUARE_BITS[sq];
             at += u32::from(step.squares);
             i += 1;
         }
@@ -316,14 +316,12 @@ impl Parser<'_> {
         if self.strict {
             // A digit that does not start a run follows another digit (`44`): the checked path
             // names the place. (Every run starts with a digit, since its squares are empty.)
-            let occupied = by_piece[..DIGITS as usize].iter().fold(0, |acc, bb| acc | bb);
-            if by_piece[usize::from(DIGITS)] != empty_run_starts(occupied) {
+            let occupied = by_piece[..DIGITS as usize].iter().fold(0, |acc, bb| acc | bb.0);
+            if by_piece[usize::from(DIGITS)].0 != empty_run_starts(occupied) {
                 return false;
             }
         }
-        for (bitboard, bits) in bitboards.iter_mut().zip(by_piece) {
-            *bitboard = Bitboard(bits);
-        }
+        bitboards.copy_from_slice(&by_piece[..DIGITS as usize]);
         self.pos = i;
         true
     }
