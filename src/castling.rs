@@ -279,7 +279,87 @@ pub struct Shredder;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct XFen;
 
+/// What each byte of a castling field names, for [`parse_any`]: a file letter its back-rank
+/// square (rank 1 for uppercase, 8 for lowercase); `K`, `Q`, `k`, `q` a bit of rank 2 (`SIDE_K`
+/// and the next three), resolved against the board afterwards; any other byte `INVALID`.
+static LETTERS: [u64; 256] = {
+    let mut table = [INVALID; 256];
+    let mut file = 0;
+    while file < 8 {
+        table[(b'A' + file) as usize] = 1 << file;
+        table[(b'a' + file) as usize] = 1 << (56 + file);
+        file += 1;
+    }
+    let mut side = 0;
+    while side < 4 {
+        table[b"KQkq"[side] as usize] = SIDE_K << side;
+        side += 1;
+    }
+    table
+};
+/// `K` in [`LETTERS`]; `Q`, `k` and `q` are the next three bits.
+const SIDE_K: u64 = 1 << 8;
+/// Any byte that is not a castling letter, in [`LETTERS`].
+const INVALID: u64 = 1 << 16;
+
+/// The outermost rook on each side of `color`'s king on its back rank, as single-bit masks
+/// (0 where there is none): `[h-side, a-side]`, as [`outermost_rook`] finds them, without
+/// branches. Without a king on the back rank both sides are the whole rank.
+#[inline]
+fn outermost_rook_bits(board: &Board, color: Color) -> [u64; 2] {
+    let rooks = back_rank_rooks(board, color).0;
+    let kings = (board.by_piece(Role::King.of(color)) & color.back_rank()).0;
+    // The highest king, as python-chess picks it; 0 if none.
+    let king: u64 = if kings == 0 { 0 } else { 1 << (63 - kings.leading_zeros()) };
+    // Squares above the king (all of them without a king), and below it (the same).
+    let above = if king == 0 { !0 } else { !((king << 1).wrapping_sub(1)) };
+    let below = king.wrapping_sub(1);
+    let h_side = rooks & above;
+    let a_side = rooks & below;
+    [if h_side == 0 { 0 } else { 1 << (63 - h_side.leading_zeros()) }, a_side & a_side.wrapping_neg()]
+}
+
+/// Reads any mix of `KQkq` and file letters. Each letter is one table lookup; `K`/`Q` letters
+/// are resolved against the board once for the whole field. A field with an error is read
+/// again letter by letter ([`parse_any_checked`]) to report the first one.
+///
+/// Which letters a field holds is a coin toss from one FEN to the next, so the common fields
+/// (one to four letters) are read without a branch on them: four lookups, the last letter
+/// read again for a shorter field (naming a right twice changes nothing), and the rooks the
+/// letters name picked with masks.
+#[inline]
 fn parse_any(field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
+    let lookup = |letter: u8| LETTERS[usize::from(letter)];
+    let named = match field.len() {
+        len @ 1..=4 => (0..4).fold(0, |acc, i: usize| acc | lookup(field[i.min(len - 1)])),
+        _ => field.iter().fold(0, |acc, &letter| acc | lookup(letter)),
+    };
+    if named & INVALID != 0 {
+        return parse_any_checked(field, board);
+    }
+    let mut squares = named & Bitboard::BACK_RANKS.0;
+    let sides = (named >> SIDE_K.trailing_zeros()) & 0xf;
+    if sides != 0 {
+        let [white_h, white_a] = outermost_rook_bits(board, Color::White);
+        let [black_h, black_a] = outermost_rook_bits(board, Color::Black);
+        // All ones if the field holds the letter of that side (`K`, `Q`, `k`, `q`).
+        let wants = |side: u32| 0u64.wrapping_sub((sides >> side) & 1);
+        let found = u64::from(white_h != 0)
+            | u64::from(white_a != 0) << 1
+            | u64::from(black_h != 0) << 2
+            | u64::from(black_a != 0) << 3;
+        if sides & !found != 0 {
+            return parse_any_checked(field, board);
+        }
+        squares |= white_h & wants(0) | white_a & wants(1) | black_h & wants(2) | black_a & wants(3);
+    }
+    Ok(CastlingRights(Bitboard(squares)))
+}
+
+/// [`parse_any`] letter by letter, stopping at the first error.
+#[cold]
+#[inline(never)]
+fn parse_any_checked(field: &[u8], board: &Board) -> Result<CastlingRights, CastlingError> {
     let mut squares = Bitboard::EMPTY;
     for (i, &letter) in field.iter().enumerate() {
         let color = Color::from_white(letter.is_ascii_uppercase());
@@ -570,6 +650,23 @@ mod tests {
             }
         }
         assert!(confirmed > 1000, "the shortcut fired only {confirmed} times");
+    }
+
+    /// The table-driven reader gives what reading letter by letter gives, errors included,
+    /// for every field of up to three letters (and some longer ones) on every kind of board.
+    #[test]
+    fn parse_any_reads_as_letter_by_letter() {
+        let mut fields = fields();
+        fields.extend(
+            ["KQkq", "kqKQ", "HAha", "KQkqK", "AbCdEfGh", "KQkq-", "K Q", "\0K"].map(|f| f.as_bytes().to_vec()),
+        );
+        fields.extend([b'-', b'x', b'Z', b' ', 0, 0xff].map(|b| vec![b]));
+        fields.extend([b"Kx".to_vec(), b"xK".to_vec(), vec![b'k', 0xc3]]);
+        for board in boards() {
+            for field in &fields {
+                assert_eq!(parse_any(field, &board), parse_any_checked(field, &board), "{field:?} on {board:?}");
+            }
+        }
     }
 
     /// It fires on the forms it is for, and leaves the rest to the writer.
