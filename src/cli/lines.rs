@@ -87,7 +87,7 @@ pub fn for_each_line<R: BufRead, B>(
         let mut pos = 0;
         while pos < len {
             let rest = &chunk[pos..];
-            match memchr::memchr(b'\n', rest) {
+            match find_newline(rest) {
                 Some(i) => {
                     let raw = &rest[..i];
                     if skipping {
@@ -121,6 +121,35 @@ pub fn for_each_line<R: BufRead, B>(
         reader.consume(len);
         emit(Event::Consumed(len))?;
     }
+}
+
+/// How far [`find_newline`] looks eight bytes at a time before handing over to `memchr`.
+const SHORT_LINE: usize = 128;
+
+/// The index of the first `\n` in `hay`.
+///
+/// FENs are short (50 to 90 bytes): for them the set-up of `memchr`'s vector search costs more
+/// than the search itself, so the first [`SHORT_LINE`] bytes are searched eight at a time in
+/// a `u64`, and only longer lines go to `memchr`.
+#[inline]
+fn find_newline(hay: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let short = &hay[..hay.len().min(SHORT_LINE)];
+    let mut words = short.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or_default()) ^ (ONES * u64::from(b'\n'));
+        // The top bit of the first zero byte of `x` (a newline) is the lowest bit set.
+        let zero = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    if let Some(i) = words.remainder().iter().position(|&b| b == b'\n') {
+        return Some(at + i);
+    }
+    memchr::memchr(b'\n', &hay[short.len()..]).map(|i| short.len() + i)
 }
 
 /// The event for the next line.
@@ -194,6 +223,33 @@ mod tests {
             assert_eq!(got[2], (3, Some(vec![b'z'; MAX_LINE])));
             assert_eq!(got[3], text(4, b"ok"));
             assert_eq!(got[4], (5, None));
+        }
+    }
+
+    /// The word-at-a-time search finds the first newline wherever it is, before, across and
+    /// after the point where `memchr` takes over.
+    #[test]
+    fn finds_the_first_newline() {
+        for len in [0, 1, 7, 8, 9, 15, 16, 63, 64, 127, 128, 129, 200, 5000] {
+            let mut hay = vec![b'x'; len];
+            assert_eq!(find_newline(&hay), None, "none in {len}");
+            for at in (0..len).step_by(1 + len / 50) {
+                hay[at] = b'\n';
+                if at + 1 < len {
+                    hay[at + 1] = b'\n';
+                }
+                assert_eq!(find_newline(&hay), Some(at), "{len} bytes, newline at {at}");
+                assert_eq!(find_newline(&hay), memchr::memchr(b'\n', &hay));
+                hay[at] = 0x8a;
+                if at + 1 < len {
+                    hay[at + 1] = b'\x0b';
+                }
+                assert_eq!(find_newline(&hay), None, "{len} bytes, near-newlines at {at}");
+                hay[at] = b'x';
+                if at + 1 < len {
+                    hay[at + 1] = b'x';
+                }
+            }
         }
     }
 

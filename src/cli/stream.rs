@@ -136,11 +136,13 @@ impl<W: Write, E: Write> Run<W, E> {
         if lines::is_blank(text) {
             return ControlFlow::Continue(());
         }
-        if std::str::from_utf8(text).is_err() {
-            return self.diagnose(name, n, None, "line is not valid UTF-8", bar);
-        }
         let setup = match Setup::from_ascii_with(text, self.mode) {
             Ok(setup) => setup,
+            // Only ASCII parses, so the UTF-8 check is needed only for lines that do not: a line
+            // that is not UTF-8 is reported as such rather than at its first odd byte.
+            Err(_) if std::str::from_utf8(text).is_err() => {
+                return self.diagnose(name, n, None, "line is not valid UTF-8", bar);
+            }
             Err(e) => {
                 return self.diagnose(name, n, Some(e.offset + 1), format_args!("{}: {}", e.field, e.kind), bar);
             }

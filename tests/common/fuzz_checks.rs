@@ -420,6 +420,10 @@ pub fn check_parse(input: &[u8]) -> Option<Setup> {
             }
         }
     }
+    // Only ASCII parses (the CLI checks UTF-8 only for lines that fail to parse).
+    if auto.is_ok() {
+        assert!(input.is_ascii(), "a non-ASCII input parsed: {:?}", input.escape_ascii().to_string());
+    }
     // Strict(d) accepts exactly the canonical text of what Auto reads.
     if let Ok(setup) = &auto {
         for dialect in DIALECTS {
