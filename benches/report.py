@@ -4,9 +4,12 @@
 Usage: python3 benches/report.py [TARGET_DIR]   (default: target)
 
 Reads TARGET_DIR/criterion/<group>/<benchmark>/new/{estimates,benchmark}.json, divides each
-mean iteration time by the FENs per iteration, and prints one Markdown table: ns/FEN and the
+median iteration time by the FENs per iteration, and prints one Markdown table: ns/FEN and the
 speed ratio against shakmaty in the same group (shakmaty's time / this row's time, so 4.0x
 means four times shakmaty's throughput).
+
+The median rather than the mean: on a shared machine a burst of load during a few samples
+moves the mean of that row (and so its ratio) but hardly the median.
 """
 
 import json
@@ -33,9 +36,9 @@ def load(root):
         fens = throughput.get("Elements")
         if not fens:
             continue
-        mean_ns = json.loads(estimates.read_text())["mean"]["point_estimate"]
+        median_ns = json.loads(estimates.read_text())["median"]["point_estimate"]
         group = meta["group_id"]
-        rows.setdefault(group, {})[meta["function_id"]] = mean_ns / fens
+        rows.setdefault(group, {})[meta["function_id"]] = median_ns / fens
         del bench_dir
     return rows
 
