@@ -105,7 +105,7 @@ static PLACEMENT: [u8; 256] = {
 
 /// What one byte does on the placement field's fast path (see `Parser::placement_fast`).
 #[derive(Copy, Clone)]
-#[repr(align(8))]
+#[repr(align(4))]
 struct Step {
     /// What the byte puts on the square it starts at, as the board's mailbox holds it: the
     /// piece letter itself, or 0 (empty) for a digit or `/`.
@@ -113,17 +113,17 @@ struct Step {
     /// The bitboard that square joins: the piece's index, `DIGITS` for a digit (the square
     /// where a run of empty squares is written to start), `SCRATCH` for a `/`.
     slot: u8,
-    /// How many squares the byte covers: 1 for a piece, 1 to 8 for a digit, 0 for `/`, and more
-    /// than a rank has for every other byte, so that it always leaves the loop.
+    /// How many squares the byte covers: 1 for a piece, 1 to 8 for a digit, 0 for `/` (and
+    /// for every other byte, which never gets that far).
     squares: u8,
-    /// What the byte does to the squares open in the rank (modulo 256): minus the squares it
-    /// covers, plus the 8 of a new rank for a `/`.
+    /// What the byte does to the count of squares open in the rank, modulo 256: minus the
+    /// squares it covers, plus the 8 of a new rank for a `/`, and 9 for every other byte.
+    ///
+    /// One bound then checks every byte: the count stays at most 8 exactly when the byte fits.
+    /// A piece or digit leaves 0 to 7 squares open if the rank had room for it, and wraps
+    /// around to 248 or more if not; a `/` leaves 8 only if the rank was full (9 to 16
+    /// otherwise); any other byte leaves 9 to 17, and so always ends the loop.
     delta: u8,
-    /// The most squares that may be open once the byte is read: 7 after a piece or digit (a
-    /// byte that overran the rank wraps around to far more), 8 after a `/` (only if the rank
-    /// it closes was full), and 0 for a byte that ends the field (no count is that low after
-    /// it: it covers more squares than a rank has).
-    max_left: u8,
 }
 
 /// The bitboard slot that digits write to: the squares where the field starts a run of empty
@@ -134,20 +134,20 @@ const DIGITS: u8 = 12;
 const SCRATCH: u8 = 13;
 
 static STEPS: [Step; 256] = {
-    let stop = Step { letter: 0, slot: SCRATCH, squares: 9, delta: 9u8.wrapping_neg(), max_left: 0 };
+    let stop = Step { letter: 0, slot: SCRATCH, squares: 0, delta: 9 };
     let mut table = [stop; 256];
     let mut i = 0;
     while i < 12 {
         let letter = Piece::ALL[i].char() as u8;
-        table[letter as usize] = Step { letter, slot: i as u8, squares: 1, delta: 1u8.wrapping_neg(), max_left: 7 };
+        table[letter as usize] = Step { letter, slot: i as u8, squares: 1, delta: 1u8.wrapping_neg() };
         i += 1;
     }
     let mut d = 1;
     while d <= 8 {
-        table[(b'0' + d) as usize] = Step { letter: 0, slot: DIGITS, squares: d, delta: d.wrapping_neg(), max_left: 7 };
+        table[(b'0' + d) as usize] = Step { letter: 0, slot: DIGITS, squares: d, delta: d.wrapping_neg() };
         d += 1;
     }
-    table[b'/' as usize] = Step { letter: 0, slot: SCRATCH, squares: 0, delta: 8, max_left: 8 };
+    table[b'/' as usize] = Step { letter: 0, slot: SCRATCH, squares: 0, delta: 8 };
     table
 };
 
@@ -317,7 +317,7 @@ impl Parser<'_> {
         while let Some(&byte) = s.get(i) {
             let step = &STEPS[usize::from(byte)];
             left = left.wrapping_add(step.delta);
-            if left > step.max_left {
+            if left > 8 {
                 break;
             }
             let sq = (at & 63) as usize;
