@@ -651,6 +651,7 @@ impl Setup {
     /// # Errors
     ///
     /// A [`ParseError`] naming the field and byte offset of the first problem.
+    #[inline]
     pub fn from_ascii(fen: &[u8]) -> Result<Setup, ParseError> {
         Setup::parse(fen, &Auto, Syntax::Lenient)
     }
@@ -660,6 +661,7 @@ impl Setup {
     /// # Errors
     ///
     /// A [`ParseError`] naming the field and byte offset of the first problem.
+    #[inline]
     pub fn from_ascii_with(fen: &[u8], mode: ParseMode) -> Result<Setup, ParseError> {
         match mode {
             ParseMode::Auto => Setup::parse(fen, &Auto, Syntax::Lenient),
@@ -682,6 +684,7 @@ impl Setup {
     /// assert_eq!(fen.as_str(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn to_fen<E: CastlingEncoding + ?Sized>(
         &self,
         castling: &E,

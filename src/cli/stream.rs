@@ -136,7 +136,9 @@ impl<W: Write, E: Write> Run<W, E> {
         if lines::is_blank(text) {
             return ControlFlow::Continue(());
         }
-        let setup = match Setup::from_ascii_with(text, self.mode) {
+        // Borrowed out of the `Result` (a move would copy the setup's 180 bytes again).
+        let parsed = Setup::from_ascii_with(text, self.mode);
+        let setup = match &parsed {
             Ok(setup) => setup,
             // Only ASCII parses, so the UTF-8 check is needed only for lines that do not: a line
             // that is not UTF-8 is reported as such rather than at its first odd byte.
@@ -148,7 +150,7 @@ impl<W: Write, E: Write> Run<W, E> {
             }
         };
         match self.action {
-            Action::Convert { to, en_passant } => match setup.to_fen(&to, en_passant) {
+            Action::Convert { to, en_passant } => match &setup.to_fen(&to, en_passant) {
                 Ok(fen) => {
                     let written = self.out.write_all(fen.as_bytes()).and_then(|()| self.out.write_all(b"\n"));
                     match written {
