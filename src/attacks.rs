@@ -172,8 +172,8 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// The sliders among `rooks` (moving along ranks and files) and `bishops` (along diagonals)
 /// that attack `sq` with the given occupancy: those on one of its lines with nothing occupied
 /// in between (the slider's own square need not be in `occupied`). The same as intersecting
-/// [`rook_attacks`] and [`bishop_attacks`] with them, but it only looks at the sliders that
-/// are aligned with `sq`, usually none or one.
+/// the rook and bishop attacks of `sq` with them (the tests' reference), but it only looks at
+/// the sliders that are aligned with `sq`, usually none or one.
 #[inline]
 #[must_use]
 pub fn slider_attackers(sq: Square, rooks: Bitboard, bishops: Bitboard, occupied: Bitboard) -> Bitboard {
