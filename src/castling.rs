@@ -121,12 +121,12 @@ fn back_rank_rooks(board: &Board, color: Color) -> Bitboard {
 /// that side of the king. Without a king on the back rank, the outermost rook on the rank.
 #[must_use]
 pub fn outermost_rook(board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
-    let rooks = back_rank_rooks(board, color);
-    let king = back_rank_king(board, color);
-    match side {
-        CastlingSide::ASide => rooks.first().filter(|r| king.is_none_or(|k| r.file() < k.file())),
-        CastlingSide::HSide => rooks.last().filter(|r| king.is_none_or(|k| r.file() > k.file())),
-    }
+    let [h_side, a_side] = outermost_rook_bits(board, color);
+    Bitboard(match side {
+        CastlingSide::HSide => h_side,
+        CastlingSide::ASide => a_side,
+    })
+    .first()
 }
 
 /// The rooks `K` and `Q` (in that order) name for each colour, found once per field written.
@@ -303,14 +303,12 @@ const SIDE_K: u64 = 1 << 8;
 const INVALID: u64 = 1 << 16;
 
 /// The outermost rook on each side of `color`'s king on its back rank, as single-bit masks
-/// (0 where there is none): `[h-side, a-side]`, as [`outermost_rook`] finds them, without
-/// branches. Without a king on the back rank both sides are the whole rank.
+/// (0 where there is none): `[h-side, a-side]`, for [`outermost_rook`] and, without branches,
+/// for [`parse_any`]. Without a king on the back rank both sides are the whole rank.
 #[inline]
 fn outermost_rook_bits(board: &Board, color: Color) -> [u64; 2] {
     let rooks = back_rank_rooks(board, color).0;
-    let kings = (board.by_piece(Role::King.of(color)) & color.back_rank()).0;
-    // The highest king, as python-chess picks it; 0 if none.
-    let king: u64 = if kings == 0 { 0 } else { 1 << (63 - kings.leading_zeros()) };
+    let king = back_rank_king(board, color).map_or(0, |k| 1u64 << k as u32);
     // Squares above the king (all of them without a king), and below it (the same).
     let above = if king == 0 { !0 } else { !((king << 1).wrapping_sub(1)) };
     let below = king.wrapping_sub(1);

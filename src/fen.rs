@@ -205,6 +205,12 @@ fn castling_field_end(s: &[u8], start: usize) -> usize {
             return end;
         }
     }
+    token_end(s, start)
+}
+
+/// The end of the token starting at `start`: the first whitespace byte, or the end of `s`.
+#[inline]
+fn token_end(s: &[u8], start: usize) -> usize {
     s[start..].iter().position(|&b| is_ws(b)).map_or(s.len(), |n| start + n)
 }
 
@@ -246,7 +252,7 @@ impl Parser<'_> {
     /// The end of the token starting at `self.pos`.
     #[inline]
     fn token_end(&self) -> usize {
-        self.s[self.pos..].iter().position(|&b| is_ws(b)).map_or(self.s.len(), |n| self.pos + n)
+        token_end(self.s, self.pos)
     }
 
     /// Moves past the whitespace before the next field. `Ok(false)` at the end of input.
